@@ -1,0 +1,1 @@
+"""Hearts engine: pure standard-library Python, runs on CPython and Pyodide."""
