@@ -1,0 +1,100 @@
+"""Statistics per difficulty (R36, R37) as pure values with a validated, versioned form.
+
+A game counts as played the moment it starts; only a game played to the end counts as a
+win, loss or draw, so abandoning a game is not a loss.  Total playing time is kept in
+whole milliseconds.  No streaks, no best scores, no per-hand counts (R36).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .errors import SaveError
+from .save import open_record, seal
+
+LEVELS = ("easy", "medium", "hard")
+RESULTS = ("win", "loss", "draw")
+STATS_KIND = "hearts-stats"
+STATS_VERSION = 1
+_MAX_COUNT = 10**9
+
+
+@dataclass(frozen=True, slots=True)
+class LevelStats:
+    played: int = 0
+    won: int = 0
+    lost: int = 0
+    drawn: int = 0
+
+    @property
+    def unfinished(self) -> int:
+        """Games started but abandoned (not a loss, R37)."""
+        return self.played - self.won - self.lost - self.drawn
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    easy: LevelStats = LevelStats()
+    medium: LevelStats = LevelStats()
+    hard: LevelStats = LevelStats()
+    time_ms: int = 0
+
+    def level(self, level: str) -> LevelStats:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}")
+        record: LevelStats = getattr(self, level)
+        return record
+
+    def game_started(self, level: str) -> Stats:
+        """Count a game as played when it begins (R37)."""
+        record = self.level(level)
+        return replace(self, **{level: replace(record, played=record.played + 1)})
+
+    def game_finished(self, level: str, result: str) -> Stats:
+        """Count a game played to its end as a win, loss or draw."""
+        record = self.level(level)
+        field = {"win": "won", "loss": "lost", "draw": "drawn"}.get(result)
+        if field is None:
+            raise ValueError(f"unknown result {result!r}")
+        return replace(self, **{level: replace(record, **{field: getattr(record, field) + 1})})
+
+    def add_time(self, milliseconds: int) -> Stats:
+        """Add playing time (only while a game is in progress and visible)."""
+        if milliseconds < 0:
+            raise ValueError("playing time cannot be negative")
+        return replace(self, time_ms=self.time_ms + int(milliseconds))
+
+    def to_json(self) -> str:
+        levels = {
+            name: [rec.played, rec.won, rec.lost, rec.drawn]
+            for name, rec in ((name, self.level(name)) for name in LEVELS)
+        }
+        body: dict[str, Any] = {
+            "kind": STATS_KIND, "v": STATS_VERSION, "levels": levels, "time_ms": self.time_ms
+        }
+        return seal(body)
+
+    @classmethod
+    def from_json(cls, text: object) -> Stats:
+        """Statistics from their stored form; :class:`SaveError` if anything is off."""
+        body = open_record(text, STATS_KIND, STATS_VERSION)
+        if set(body) != {"kind", "v", "levels", "time_ms"}:
+            raise SaveError("the statistics record has unexpected fields")
+        levels, time_ms = body["levels"], body["time_ms"]
+        if type(time_ms) is not int or not 0 <= time_ms < 10**15:
+            raise SaveError("the statistics playing time is malformed")
+        if not isinstance(levels, dict) or set(levels) != set(LEVELS):
+            raise SaveError("the statistics levels are malformed")
+        records = {}
+        for name in LEVELS:
+            counts = levels[name]
+            if (
+                not isinstance(counts, list)
+                or len(counts) != 4
+                or any(type(n) is not int or not 0 <= n < _MAX_COUNT for n in counts)
+                or counts[1] + counts[2] + counts[3] > counts[0]
+            ):
+                raise SaveError(f"the statistics for {name} are malformed")
+            records[name] = LevelStats(*counts)
+        return cls(records["easy"], records["medium"], records["hard"], time_ms)
