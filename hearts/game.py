@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from . import rules
+import hashlib
+
+from . import cpu, rules
 from .cards import CARD_TEXT, DECK, HEARTS, POINTS_OF, SUIT_OF, TWO_OF_CLUBS, Card, format_cards, parse_cards
 from .errors import IllegalPlay
+from .cpu.seatview import SeatView
 from .rng import SeedStream
 
 LEVELS = ("easy", "medium", "hard")
@@ -322,6 +325,43 @@ class Game:
         if self._phase not in ("hand_over", "game_over"):
             return None
         return rules.shooter(self._taken)
+
+    # ----------------------------------------------------------------- CPU seats
+    def seat_view(self, seat: int, level: str | None = None) -> SeatView:
+        """What ``seat`` may know right now (R23), for a CPU decision at ``level``."""
+        _check_seat(seat)
+        level = self._level if level is None else level
+        _check_level(level)
+        position = f"{self._phase}/{self._hand_number}/{len(self._tricks)}/{len(self._trick)}"
+        digest = hashlib.sha256(f"hearts/1/{self._seed}/cpu/{position}/{seat}".encode())
+        return SeatView(
+            seat=seat,
+            level=level,
+            phase=self._phase,
+            hand_number=self._hand_number,
+            pass_direction=self._direction,
+            hand=tuple(self._hands[seat]),
+            legal=self.legal_plays(seat),
+            tricks=tuple(self._tricks),
+            current_trick=tuple(self._trick),
+            hearts_broken=self._hearts_broken,
+            points_taken=(self._taken[0], self._taken[1], self._taken[2], self._taken[3]),
+            scores=self.scores,
+            tiebreak=int.from_bytes(digest.digest()[:8], "big"),
+        )
+
+    def cpu_pass(self, seat: int, level: str | None = None) -> tuple[Card, Card, Card]:
+        """The three cards a CPU at ``level`` would pass from ``seat`` (not applied)."""
+        if self._phase != "pass" or self._passes[seat] is not None:
+            raise IllegalPlay(f"seat {seat} has no pass to make now")
+        return cpu.choose_pass(self.seat_view(seat, level))
+
+    def cpu_play(self, seat: int, level: str | None = None) -> Card:
+        """The card a CPU at ``level`` would play from ``seat`` now (not applied)."""
+        if self.to_act != seat:
+            _check_seat(seat)
+            raise IllegalPlay(self._why_not_your_turn(seat))
+        return cpu.choose_play(self.seat_view(seat, level))
 
     # ----------------------------------------------------------------- messages
     def _why_not_your_turn(self, seat: int) -> str:
