@@ -18,7 +18,7 @@ lint: $(DEV_STAMP)
 	$(VPY) -m ruff check hearts tests scripts
 
 test-engine: $(DEV_STAMP)
-	$(VPY) -m pytest -q tests/engine tests/web
+	$(VPY) -m pytest -q tests --ignore=tests/e2e
 
 test: lint test-engine
 

@@ -40,8 +40,10 @@ def main() -> None:
     args = parser.parse_args()
     rates = [hands_per_second(args.hands, args.seed + run * args.hands) for run in range(args.runs)]
     print(f"random-legal full hands (deal, pass, 13 tricks): {args.runs} runs of {args.hands}")
-    print(f"  median {statistics.median(rates):,.0f} hands/s   "
-          f"(min {min(rates):,.0f}, max {max(rates):,.0f})   target >= 2,000 hands/s")
+    print(
+        f"  median {statistics.median(rates):,.0f} hands/s   "
+        f"(min {min(rates):,.0f}, max {max(rates):,.0f})   target >= 2,000 hands/s"
+    )
 
 
 if __name__ == "__main__":

@@ -34,9 +34,10 @@ class Card(int):
     def parse(cls, text: str) -> Card:
         """The card for a two-character text form such as ``"QS"``; ``ValueError`` otherwise."""
         try:
-            return _BYCARD_TEXT[text.upper()]
+            return _BY_TEXT[text.upper()]
         except (KeyError, AttributeError):
-            raise ValueError(f"unknown card {text!r}: expected rank {RANKS} + suit {SUITS}") from None
+            expected = f"expected a rank of {RANKS} and a suit of {SUITS}"
+            raise ValueError(f"unknown card {text!r}: {expected}") from None
 
     @property
     def suit(self) -> int:
@@ -75,10 +76,10 @@ SUIT_OF: tuple[int, ...] = tuple(i // 13 for i in range(52))
 RANK_OF: tuple[int, ...] = tuple(i % 13 + 2 for i in range(52))
 CARD_TEXT: tuple[str, ...] = tuple(RANKS[i % 13] + SUITS[i // 13] for i in range(52))
 DECK: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(52))
-_BYCARD_TEXT: dict[str, Card] = {str(card): card for card in DECK}
+_BY_TEXT: dict[str, Card] = {str(card): card for card in DECK}
 
-TWO_OF_CLUBS = _BYCARD_TEXT["2C"]
-QUEEN_OF_SPADES = _BYCARD_TEXT["QS"]
+TWO_OF_CLUBS = _BY_TEXT["2C"]
+QUEEN_OF_SPADES = _BY_TEXT["QS"]
 POINTS_OF: tuple[int, ...] = tuple(
     13 if i == QUEEN_OF_SPADES else (1 if i // 13 == HEARTS else 0) for i in range(52)
 )

@@ -7,14 +7,23 @@ format (see :mod:`hearts.save`), replayed through the very methods play uses.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Sequence
 
-import hashlib
-
 from . import cpu, rules
-from .cards import CARD_TEXT, DECK, HEARTS, POINTS_OF, SUIT_OF, TWO_OF_CLUBS, Card, format_cards, parse_cards
-from .errors import IllegalPlay
+from .cards import (
+    CARD_TEXT,
+    DECK,
+    HEARTS,
+    POINTS_OF,
+    SUIT_OF,
+    TWO_OF_CLUBS,
+    Card,
+    format_cards,
+    parse_cards,
+)
 from .cpu.seatview import SeatView
+from .errors import IllegalPlay
 from .rng import SeedStream
 
 LEVELS = ("easy", "medium", "hard")
@@ -85,9 +94,9 @@ class Game:
     ) -> Game:
         """A game whose current hand is exactly ``hands`` (13 cards each, a full deck)."""
         parsed = [
-            parse_cards(h) if isinstance(h, str) else tuple(
-                c if isinstance(c, Card) else Card.parse(c) for c in h
-            )
+            parse_cards(h)
+            if isinstance(h, str)
+            else tuple(c if isinstance(c, Card) else Card.parse(c) for c in h)
             for h in hands
         ]
         if len(parsed) != 4 or any(len(h) != 13 for h in parsed):

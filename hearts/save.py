@@ -70,9 +70,7 @@ def dump_game(game: Game) -> str:
     return seal(body)
 
 
-def replay(
-    seed: int, level: str, start: dict[str, Any] | None, actions: Sequence[str]
-) -> Game:
+def replay(seed: int, level: str, start: dict[str, Any] | None, actions: Sequence[str]) -> Game:
     """The game reached by applying ``actions`` to its beginning; ``ValueError`` if invalid."""
     from .game import Game
 

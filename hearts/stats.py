@@ -71,7 +71,10 @@ class Stats:
             for name, rec in ((name, self.level(name)) for name in LEVELS)
         }
         body: dict[str, Any] = {
-            "kind": STATS_KIND, "v": STATS_VERSION, "levels": levels, "time_ms": self.time_ms
+            "kind": STATS_KIND,
+            "v": STATS_VERSION,
+            "levels": levels,
+            "time_ms": self.time_ms,
         }
         return seal(body)
 
