@@ -3,8 +3,12 @@ PYTHON ?= python3
 VENV := .venv
 VPY := $(VENV)/bin/python
 DEV_STAMP := $(VENV)/.dev-installed
+NODE_STAMP := node_modules/.installed
+VENDOR_STAMP := static/vendor/.built
+CHROMIUM := /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: test test-engine lint bench tournament run clean
+.PHONY: test test-engine lint bench tournament run clean node_modules vendor chromium test-e2e
 
 $(VPY):
 	$(PYTHON) -m venv $(VENV)
@@ -20,7 +24,30 @@ lint: $(DEV_STAMP)
 test-engine: $(DEV_STAMP)
 	$(VPY) -m pytest -q tests --ignore=tests/e2e
 
-test: lint test-engine
+# Runtime: exact @pyscript/core + pyodide from package-lock.json, copied to static/vendor/.
+node_modules: $(NODE_STAMP)
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+vendor: $(VENDOR_STAMP)
+$(VENDOR_STAMP): $(NODE_STAMP) scripts/build_vendor.mjs
+	node scripts/build_vendor.mjs
+	touch $@
+
+# Browser for the e2e tests: Debian's Chromium (Playwright cannot download its own here).
+chromium:
+	@test -x $(CHROMIUM) || { $(SUDO) apt-get update -q && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; }
+
+test-e2e: $(DEV_STAMP) vendor chromium
+	$(VPY) -m pytest -q tests/e2e
+
+test: lint test-engine test-e2e
+
+# Serves the site with the production headers (stdlib only, no venv needed).
+run: vendor
+	$(PYTHON) scripts/serve.py
 
 bench: $(DEV_STAMP)
 	$(VPY) -m hearts.bench

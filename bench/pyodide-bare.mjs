@@ -1,0 +1,15 @@
+// Start-up floor: the vendored Pyodide via loadPyodide(), without PyScript.
+import { loadPyodide } from "../static/vendor/pyodide/pyodide.mjs";
+
+const status = document.querySelector("[data-testid=status]");
+try {
+    const pyodide = await loadPyodide({
+        indexURL: new URL("../static/vendor/pyodide/", import.meta.url).href,
+    });
+    status.dataset.python = pyodide.runPython("import sys; sys.version.split()[0]");
+    document.documentElement.dataset.readyMs = String(Math.round(performance.now()));
+    status.textContent = "ready";
+} catch (error) {
+    status.textContent = `error: ${error}`;
+    throw error;
+}

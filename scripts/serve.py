@@ -1,0 +1,185 @@
+#!/usr/bin/env python3
+"""Serve the site locally with the production (Netlify) response headers.
+
+    python3 scripts/serve.py [--port 8000] [--host 127.0.0.1] [--dir .] [--verbose]
+
+Standard library only (no venv needed). The [[headers]] rules of netlify.toml are applied
+the way Netlify applies them: a rule's `for` path is matched against the request path
+(`*` as a whole segment = anything below, `*` inside a segment = any characters,
+`:name` = one segment, case-insensitive, optional trailing slash); every matching rule
+applies, and a header set by several rules takes the value of the last one. Like Netlify,
+it serves no directory listings and no dot-files. `--port 0` picks a free port; the line
+"Hearts is running at http://localhost:PORT/" always names the real one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import http.server
+import re
+import sys
+import tomllib
+import urllib.parse
+from pathlib import Path
+from typing import ClassVar
+
+ROOT = Path(__file__).resolve().parent.parent
+
+CONTENT_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".json": "application/json",
+    ".map": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".toml": "application/toml; charset=utf-8",
+    ".py": "text/x-python; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
+    ".md": "text/markdown; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".webp": "image/webp",
+    ".woff2": "font/woff2",
+}
+
+# Paths Netlify would not serve from a repository-root publish directory.
+HIDDEN = re.compile(r"(^|/)\.|^/node_modules(/|$)")
+
+
+def for_regexp(for_path: str) -> re.Pattern[str]:
+    """The regular expression Netlify builds from a [[headers]] `for` path."""
+
+    def part(p: str) -> str:
+        if p.startswith(":"):
+            return "([^/]+)"
+        if p == "*":
+            return "?(.*)"
+        if "*" in p:
+            return p.replace("*", "(.*)")  # Netlify does not escape the rest here either
+        return re.escape(p)
+
+    parts = [p.rstrip() for p in for_path.strip().split("/")]
+    pattern = "/".join(part(p) for p in parts if p)
+    return re.compile(f"^/{pattern}/?$", re.IGNORECASE)
+
+
+def header_value(value: str | list[str]) -> str:
+    if isinstance(value, list):
+        return ", ".join(v.strip() for v in value)
+    return re.sub(r"\s*,\s*", ", ", value.strip())
+
+
+def load_rules(config: Path) -> list[tuple[re.Pattern[str], dict[str, str]]]:
+    with config.open("rb") as f:
+        data = tomllib.load(f)
+    rules = []
+    for rule in data.get("headers", []):
+        values = {k.strip(): header_value(v) for k, v in rule.get("values", {}).items()}
+        if values:
+            rules.append((for_regexp(rule["for"]), values))
+    return rules
+
+
+def headers_for(rules, path: str) -> dict[str, str]:
+    """Merged headers of every rule matching path; later rules win (case-insensitively)."""
+    merged: dict[str, tuple[str, str]] = {}
+    for regexp, values in rules:
+        if regexp.match(path):
+            for name, value in values.items():
+                merged[name.lower()] = (name, value)
+    return dict(merged.values())
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        **CONTENT_TYPES,
+    }
+    rules: ClassVar[list[tuple[re.Pattern[str], dict[str, str]]]] = []
+    verbose: ClassVar[bool] = False
+
+    def url_path(self) -> str:
+        return urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
+
+    def send_head(self):
+        path = self.url_path()
+        if HIDDEN.search(path):
+            self.send_error(404, "File not found")
+            return None
+        local = Path(self.translate_path(self.path))
+        if local.is_dir() and path.endswith("/") and not (local / "index.html").is_file():
+            self.send_error(404, "File not found")  # no directory listings
+            return None
+        return super().send_head()
+
+    def send_header(self, keyword: str, value: str) -> None:
+        # A header that a netlify.toml rule sets replaces the built-in one (e.g. Content-Type).
+        if keyword.lower() in self._rule_headers_lower():
+            return
+        super().send_header(keyword, value)
+
+    def end_headers(self) -> None:
+        for name, value in self._rule_headers().items():
+            super().send_header(name, value)
+        super().end_headers()
+
+    def _rule_headers(self) -> dict[str, str]:
+        cached = getattr(self, "_cached_rule_headers", None)
+        if cached is None or cached[0] != self.path:
+            cached = (self.path, headers_for(self.rules, self.url_path()))
+            self._cached_rule_headers = cached
+        return cached[1]
+
+    def _rule_headers_lower(self) -> set[str]:
+        return {name.lower() for name in self._rule_headers()}
+
+    def log_message(self, format: str, *args) -> None:
+        if self.verbose:
+            super().log_message(format, *args)
+
+
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def handle_error(self, request, client_address) -> None:
+        # A browser dropping a connection (navigation, tab closed) is not an error.
+        if Handler.verbose or not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Serve the Hearts site with Netlify's headers.")
+    parser.add_argument("--port", type=int, default=8000, help="0 = any free port")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--dir", type=Path, default=ROOT, help="site directory")
+    parser.add_argument("--config", type=Path, default=None, help="default: DIR/netlify.toml")
+    parser.add_argument("--verbose", action="store_true", help="log every request")
+    args = parser.parse_args(argv)
+
+    site = args.dir.resolve()
+    config = args.config or site / "netlify.toml"
+    handler = functools.partial(Handler, directory=str(site))
+    Handler.rules = load_rules(config)
+    Handler.verbose = args.verbose
+    vendor = site / "static" / "vendor" / "pyodide" / "pyodide.mjs"
+    if not vendor.is_file():
+        print("warning: static/vendor/ is not built; run `make vendor`", file=sys.stderr)
+
+    with Server((args.host, args.port), handler) as server:
+        port = server.server_address[1]
+        print(f"Hearts is running at http://localhost:{port}/", flush=True)
+        with contextlib.suppress(KeyboardInterrupt):
+            server.serve_forever()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,17 @@
+// Starts the self-hosted PyScript under the site's Content-Security-Policy (netlify.toml),
+// which has no 'unsafe-eval'. Pages load this module instead of vendor/pyscript/core.js:
+//
+//   <script type="module" src="./static/runtime.mjs"></script>
+//
+// Why: PyScript 0.7.x builds the callbacks of its *worker* hooks with Function() each time
+// it sets up an interpreter - on the main thread too, where they are never called - and a
+// CSP without 'unsafe-eval' makes that throw, so no Python would ever start. Out of the box
+// exactly one worker hook exists (worker.onBeforeRunAsync: register `_pyscript` inside a
+// worker). The game runs no workers, so it is dropped here, through PyScript's public
+// `hooks` API, before PyScript reaches its first <script type="py"> (that happens only
+// after its plugins and the interpreter have loaded, long after this module ran).
+import { hooks } from "./vendor/pyscript/core.js";
+
+for (const [name, callbacks] of Object.entries(hooks.worker)) {
+    if (name.startsWith("on")) callbacks.clear();
+}

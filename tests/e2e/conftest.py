@@ -1,0 +1,188 @@
+"""Browser test harness: the real site, served with the production headers, in Chromium.
+
+Fixtures
+    site_url         session: base URL of `scripts/serve.py --port 0` serving the repo root
+                     (also pytest-base-url's `base_url`, so `page.goto("/x")` works)
+    page             pytest-playwright's page, in the Debian Chromium (headless, CI/root safe)
+    requests_log     every request the page makes: .urls, .responses, .failed,
+                     .assert_same_origin(), .assert_no_errors()
+    console_errors   console errors, uncaught page errors and CSP violations (from a
+                     `securitypolicyviolation` listener installed before any page script)
+    wait_for_python  wait_for_python(page, text="ready", timeout_s=60) -> seconds: waits for
+                     [data-testid=status] to read `text`, failing early on a Python error
+    csp_violations   csp_violations(page) -> list of violations seen so far (needs the
+                     console_errors fixture, which installs the listener)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("HEARTS_CHROMIUM", "/usr/bin/chromium")
+BOOT_TIMEOUT_S = 60
+
+# Collected in the page before any of its own scripts run (CSP reports are not console
+# messages one can rely on; this event is).
+CSP_LISTENER = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", (e) => {
+  const what = `${e.effectiveDirective} blocked ${e.blockedURI || "inline"}`;
+  window.__cspViolations.push(`${what} at ${e.sourceFile}:${e.lineNumber}`);
+});
+"""
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if Path(str(item.fspath)).is_relative_to(Path(__file__).parent):
+            item.add_marker(pytest.mark.e2e)
+
+
+# --- the server ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def site_url() -> str:
+    if not (ROOT / "static/vendor/pyodide/pyodide.mjs").is_file():
+        pytest.fail("static/vendor/ is not built: run `make vendor`")
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "scripts/serve.py"), "--port", "0", "--dir", str(ROOT)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 15
+        line = ""
+        while time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            match = re.search(r"running at (http://\S+/)", line)
+            if match:
+                break
+            if proc.poll() is not None:
+                pytest.fail(f"scripts/serve.py exited: {line}{proc.stdout.read()}")
+        else:
+            pytest.fail("scripts/serve.py did not report its URL in 15 s")
+        # 127.0.0.1 rather than "localhost": same secure-context rules, no IPv6 detour.
+        yield match.group(1).replace("://localhost:", "://127.0.0.1:")
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.fixture(scope="session")
+def base_url(site_url: str) -> str:
+    return site_url
+
+
+# --- the browser ----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(f"{CHROMIUM} not found: run `make chromium`")
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "headless": browser_type_launch_args.get("headless", True),
+        "args": [
+            "--no-sandbox",  # CI runs as root, where Chromium's sandbox cannot start
+            "--disable-gpu",
+            "--disable-dev-shm-usage",  # small /dev/shm in containers
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+        ],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    return {**browser_context_args, "service_workers": "allow"}
+
+
+@dataclass
+class RequestLog:
+    origin: str
+    urls: list[str] = field(default_factory=list)
+    responses: dict[str, object] = field(default_factory=dict)  # url -> playwright Response
+    failed: list[str] = field(default_factory=list)
+
+    def assert_same_origin(self) -> None:
+        foreign = [
+            u
+            for u in self.urls
+            if not u.startswith(("data:", "blob:")) and _origin(u) != self.origin
+        ]
+        assert not foreign, f"requests to other origins: {foreign}"
+
+    def assert_no_errors(self) -> None:
+        bad = [f"{r.status} {u}" for u, r in self.responses.items() if r.status >= 400]
+        assert not bad and not self.failed, f"failed requests: {bad + self.failed}"
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+@pytest.fixture
+def requests_log(page, site_url: str) -> RequestLog:
+    log = RequestLog(origin=_origin(site_url))
+    page.on("request", lambda r: log.urls.append(r.url))
+    page.on("response", lambda r: log.responses.__setitem__(r.url, r))
+    page.on("requestfailed", lambda r: log.failed.append(f"{r.failure} {r.url}"))
+    return log
+
+
+@pytest.fixture
+def console_errors(page) -> list[str]:
+    errors: list[str] = []
+    page.add_init_script(CSP_LISTENER)
+    page.on("console", lambda m: m.type == "error" and errors.append(f"console: {m.text}"))
+    page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
+    return errors
+
+
+@pytest.fixture
+def csp_violations(console_errors):
+    def violations(page) -> list[str]:
+        return page.evaluate("window.__cspViolations || []")
+
+    return violations
+
+
+@pytest.fixture
+def wait_for_python():
+    def wait(page, text: str = "ready", timeout_s: float = BOOT_TIMEOUT_S) -> float:
+        """Seconds until [data-testid=status] reads `text`; fails on a PyScript error banner.
+
+        Uses selectors, not wait_for_function(): Playwright runs function predicates through
+        eval(), which the site's CSP (rightly) blocks.
+        """
+        start = time.monotonic()
+        done = f"[data-testid=status]:text-is({json.dumps(text)})"
+        page.wait_for_selector(f"{done}, .py-error", state="attached", timeout=timeout_s * 1000)
+        error = page.query_selector(".py-error")
+        if error is not None:
+            pytest.fail(f"Python error on the page:\n{error.text_content()}")
+        return time.monotonic() - start
+
+    return wait

@@ -1,0 +1,147 @@
+"""scripts/serve.py answers every request with the headers netlify.toml prescribes.
+
+Plain HTTP (no browser): the expected values are read from netlify.toml itself, so the
+server, the tests and the production config cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import tomllib
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+RULES = tomllib.loads((ROOT / "netlify.toml").read_text(encoding="utf-8"))["headers"]
+
+
+def rule(for_path: str) -> dict[str, str]:
+    return next(r["values"] for r in RULES if r["for"] == for_path)
+
+
+SITE_WIDE = rule("/*")
+IMMUTABLE = rule("/static/vendor/*")["Cache-Control"]
+
+
+def fetch(site_url: str, path: str, method: str = "GET"):
+    request = urllib.request.Request(site_url + path.lstrip("/"), method=method)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, response.headers
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers
+
+
+def vendored_files() -> list[str]:
+    manifest = json.loads((ROOT / "static/vendor/manifest.json").read_text(encoding="utf-8"))
+    return [f"/static/vendor/{f['path']}" for f in manifest["files"]]
+
+
+def site_files() -> list[str]:
+    return [
+        "/pyscript.toml",
+        "/static/runtime.mjs",
+        "/static/vendor/manifest.json",
+        "/tests/e2e/pages/smoke/",
+        "/tests/e2e/pages/smoke/pyscript.toml",
+        "/bench/pyscript-bare.html",
+        "/bench/pyodide-bare.html",
+        "/bench/pyodide-bare.mjs",
+        *(
+            f"/{p.relative_to(ROOT).as_posix()}"
+            for p in sorted((ROOT / "hearts").rglob("*.py"))
+            if "__pycache__" not in p.parts
+        ),
+    ]
+
+
+def test_every_response_carries_the_site_wide_headers(site_url):
+    paths = vendored_files() + site_files() + ["/no-such-file", "/.git/HEAD"]
+    for path in paths:
+        status, headers = fetch(site_url, path, "HEAD")
+        for name, value in SITE_WIDE.items():
+            if name == "Cache-Control":
+                continue  # overridden for the vendored runtime, checked below
+            assert headers.get(name) == value, f"{path} ({status}): {name}"
+
+
+def test_vendored_runtime_is_served_immutable_with_its_content_type(site_url):
+    expected_types = {
+        ".js": "text/javascript",
+        ".mjs": "text/javascript",
+        ".css": "text/css",
+        ".wasm": "application/wasm",
+        ".zip": "application/zip",
+        ".json": "application/json",
+    }
+    for path in vendored_files():
+        status, headers = fetch(site_url, path, "HEAD")
+        assert status == 200, path
+        assert headers["Content-Type"].split(";")[0] == expected_types[Path(path).suffix], path
+        assert headers["Cache-Control"] == IMMUTABLE, path
+    assert rule("/*.wasm")["Content-Type"] == "application/wasm"
+
+
+@pytest.mark.parametrize(
+    ("path", "content_type"),
+    [
+        ("/pyscript.toml", "application/toml"),
+        ("/hearts/__init__.py", "text/x-python"),
+        ("/static/runtime.mjs", "text/javascript"),
+        ("/static/vendor/manifest.json", "application/json"),
+        ("/tests/e2e/pages/smoke/", "text/html"),
+    ],
+)
+def test_app_files_revalidate_on_every_load(site_url, path, content_type):
+    status, headers = fetch(site_url, path)
+    assert status == 200
+    assert headers["Cache-Control"] == "no-cache"
+    assert headers["Content-Type"].split(";")[0] == content_type
+
+
+@pytest.mark.parametrize("path", ["/.git/HEAD", "/node_modules/pyodide/package.json", "/static/"])
+def test_no_hidden_files_node_modules_or_directory_listings(site_url, path):
+    status, _ = fetch(site_url, path)
+    assert status == 404
+
+
+def load_serve():
+    spec = importlib.util.spec_from_file_location("serve", ROOT / "scripts/serve.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize(
+    ("pattern", "path", "matches"),
+    [
+        ("/*", "/", True),
+        ("/*", "/a/b.js", True),
+        ("/", "/", True),
+        ("/", "/index.html", False),
+        ("/static/vendor/*", "/static/vendor/pyodide/pyodide.mjs", True),
+        ("/static/vendor/*", "/static/vendor", True),
+        ("/static/vendor/*", "/static/app.css", False),
+        ("/*.wasm", "/static/vendor/pyodide/pyodide.asm.wasm", True),
+        ("/*.wasm", "/static/x.wasm.map", False),
+        ("/hearts/:name", "/hearts/game.py", True),
+        ("/hearts/:name", "/hearts/cpu/hard.py", False),
+        ("/Index.HTML", "/index.html", True),
+    ],
+)
+def test_rule_paths_match_like_netlify(pattern, path, matches):
+    assert bool(load_serve().for_regexp(pattern).match(path)) is matches
+
+
+def test_later_rules_override_earlier_ones():
+    serve = load_serve()
+    rules = [
+        (serve.for_regexp("/*"), {"Cache-Control": "no-cache", "X-A": "1"}),
+        (serve.for_regexp("/static/*"), {"cache-control": "immutable"}),
+    ]
+    assert serve.headers_for(rules, "/static/x.js") == {"cache-control": "immutable", "X-A": "1"}
+    assert serve.headers_for(rules, "/index.html") == {"Cache-Control": "no-cache", "X-A": "1"}

@@ -1,0 +1,61 @@
+"""The self-hosted runtime boots under the production headers, with nothing from elsewhere.
+
+Smoke page: tests/e2e/pages/smoke/ (PyScript via static/runtime.mjs, imports all of hearts).
+Floor pages: bench/pyscript-bare.html, bench/pyodide-bare.html (start-up benchmark).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+SMOKE = "tests/e2e/pages/smoke/"
+
+
+def boot(page, path, requests_log, console_errors, csp_violations, wait_for_python):
+    page.goto(path)
+    seconds = wait_for_python(page)
+    requests_log.assert_same_origin()
+    requests_log.assert_no_errors()
+    assert csp_violations(page) == []
+    assert console_errors == []
+    return seconds
+
+
+def response_for(requests_log, suffix):
+    matches = [r for url, r in requests_log.responses.items() if url.endswith(suffix)]
+    assert matches, f"no response for *{suffix}"
+    return matches[0]
+
+
+def test_smoke_page_boots_and_imports_the_engine(
+    page, requests_log, console_errors, csp_violations, wait_for_python, record_property
+):
+    seconds = boot(page, SMOKE, requests_log, console_errors, csp_violations, wait_for_python)
+    record_property("boot_seconds", round(seconds, 2))
+    status = page.locator("[data-testid=status]")
+    assert status.get_attribute("data-hearts"), "hearts.__all__ was empty"
+
+    # Everything came from the self-hosted runtime, with the production headers.
+    document = response_for(requests_log, SMOKE)
+    csp = document.headers["content-security-policy"]
+    assert "script-src 'self' 'wasm-unsafe-eval'" in csp
+    assert "unsafe-eval'" not in csp.replace("'wasm-unsafe-eval'", "")
+    assert document.headers["x-content-type-options"] == "nosniff"
+
+    wasm = response_for(requests_log, "/static/vendor/pyodide/pyodide.asm.wasm")
+    assert wasm.headers["content-type"] == "application/wasm"
+    assert "immutable" in wasm.headers["cache-control"]
+    for suffix in ("/pyodide.mjs", "/python_stdlib.zip", "/static/runtime.mjs"):
+        response_for(requests_log, suffix)
+    module = response_for(requests_log, "/hearts/__init__.py")
+    assert module.headers["cache-control"] == "no-cache"
+    for response in requests_log.responses.values():
+        assert response.headers.get("x-content-type-options") == "nosniff", response.url
+
+
+@pytest.mark.parametrize("path", ["bench/pyscript-bare.html", "bench/pyodide-bare.html"])
+def test_startup_floor_pages_boot(
+    path, page, requests_log, console_errors, csp_violations, wait_for_python
+):
+    boot(page, path, requests_log, console_errors, csp_violations, wait_for_python)
+    assert int(page.locator("html").get_attribute("data-ready-ms")) > 0
