@@ -1,19 +1,26 @@
-"""CPU seats: Easy, Medium and Hard decide from a :class:`SeatView` only (R21-R26)."""
+"""CPU seats: Easy, Medium and Hard decide from a :class:`SeatView` only (R21-R26).
+
+Every level is a pure function of the view: no module state, no search, no sampling of
+hidden hands.  Ties are broken from ``view.tiebreak`` (R24).
+"""
 
 from __future__ import annotations
 
-from ..cards import RANK_OF, Card
+from ..cards import Card
+from . import easy, hard, medium
 from .seatview import SeatView
 
 __all__ = ["SeatView", "choose_pass", "choose_play"]
 
+_PASS = {"easy": easy.choose_pass, "medium": medium.choose_pass, "hard": hard.choose_pass}
+_PLAY = {"easy": easy.choose_play, "medium": medium.choose_play, "hard": hard.choose_play}
+
 
 def choose_pass(view: SeatView) -> tuple[Card, Card, Card]:
-    """Three cards of ``view.hand`` to pass (placeholder until the levels land: highest three)."""
-    a, b, c = sorted(view.hand, key=lambda card: (RANK_OF[card], card))[-3:]
-    return (a, b, c)
+    """The three cards of ``view.hand`` that a CPU at ``view.level`` passes."""
+    return _PASS[view.level](view)
 
 
 def choose_play(view: SeatView) -> Card:
-    """One of ``view.legal`` to play (placeholder until the levels land: lowest legal)."""
-    return min(view.legal, key=lambda card: (RANK_OF[card], card))
+    """The card of ``view.legal`` that a CPU at ``view.level`` plays."""
+    return _PLAY[view.level](view)

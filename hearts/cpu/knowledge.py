@@ -1,0 +1,59 @@
+"""What a seat can work out from its own hand and the cards played (R21, R23, R25).
+
+Counting only: which cards are still out (neither played nor in our hand), which seats
+have shown a void (they did not follow the led suit, or led a heart before hearts were
+broken, which the rules allow only with a hand of nothing but hearts).  No sampling, no
+guess at where a particular hidden card lies beyond what those facts force.
+"""
+
+from __future__ import annotations
+
+from ..cards import HEARTS, SUIT_OF
+from .seatview import SeatView
+from .tables import BIT, FULL, HEART_MASK
+
+_NON_HEART_SUITS = 0b0111  # void flags for clubs, diamonds and spades
+
+
+class Knowledge:
+    """Counted facts for one decision: masks of cards, void flags per seat (bit = suit)."""
+
+    __slots__ = ("mine", "out", "played", "voids")
+
+    def __init__(self, view: SeatView) -> None:
+        played = 0
+        voids = [0, 0, 0, 0]
+        broken = False
+        for trick in view.tricks:
+            played, broken = _read_trick(trick, played, voids, broken)
+        if view.current_trick:
+            played, broken = _read_trick(view.current_trick, played, voids, broken)
+        mine = 0
+        for c in view.hand:
+            mine |= BIT[c]
+        self.played = played
+        self.mine = mine
+        self.out = FULL & ~played & ~mine
+        self.voids = voids
+
+    def out_in(self, suit_mask: int) -> int:
+        """The cards of a suit still out (held by the other seats)."""
+        return self.out & suit_mask
+
+    def is_void(self, seat: int, suit: int) -> bool:
+        return bool(self.voids[seat] >> suit & 1)
+
+
+def _read_trick(trick, played: int, voids: list[int], broken: bool) -> tuple[int, bool]:
+    lead_seat, lead_card = trick[0]
+    led = SUIT_OF[lead_card]
+    if led == HEARTS and not broken:
+        voids[lead_seat] |= _NON_HEART_SUITS  # R15: a heart lead before hearts broke
+    played |= BIT[lead_card]
+    for seat, card in trick[1:]:
+        played |= BIT[card]
+        if SUIT_OF[card] != led:
+            voids[seat] |= 1 << led
+    if played & HEART_MASK:
+        broken = True
+    return played, broken

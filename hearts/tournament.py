@@ -1,0 +1,314 @@
+"""``python -m hearts.tournament``: the measured strength order of the CPU levels.
+
+Duplicate deals: deal ``i`` (from ``--seed``) is played four times, the tested player in
+each seat once and the opponent level in the other three; the pass direction is fixed by
+the deal's index (left, right, across, hold).  Per pairing it prints
+
+* payoff in points per hand: the mean of the other seats' points minus the tested seat's
+  points (hand scores, the moon applied), with its standard error.  The four rotations of
+  a deal are correlated, so the unit of the standard error is the deal (mean of its four);
+* game-win rate: each rotation's hands, in deal order, chained into games to 100 (R4);
+  won = alone lowest, drawn = tied lowest (three equal opponents make 25 % the even mark);
+* moons conceded per 1,000 hands (an opponent of the tested player shot the moon);
+* for the scripted moon-shooter, how often it takes all 26 points against each level;
+* CPU decision time per level (median and 99th percentile, view building included).
+
+Pairings are ``TESTED:OPPONENT`` with players easy, medium, hard, random and shooter.
+The CPUs ignore the game score, so chaining hands into games is exact.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+
+from .cards import DECK, Card
+from .cpu import scripted
+from .game import LEVELS, Game
+from .rng import SeedStream
+from .rules import GAME_END_SCORE
+
+PLAYERS = (*LEVELS, "random", "shooter")
+DEFAULT_PAIRINGS = (
+    "medium:easy",
+    "easy:medium",
+    "hard:medium",
+    "medium:hard",
+    "easy:random",
+    "shooter:easy",
+    "shooter:medium",
+    "shooter:hard",
+)
+TIME_BINS = 20_001  # microseconds 0 … 20,000 (the last bin collects anything slower)
+CHUNK = 250  # deals per work unit
+
+_SCRIPTED: dict[str, tuple[Callable, Callable]] = {
+    "random": (scripted.random_pass, scripted.random_play),
+    "shooter": (scripted.shooter_pass, scripted.shooter_play),
+}
+
+
+def deal_for(seed: int, index: int) -> tuple[list[tuple[Card, ...]], int, int]:
+    """Deal ``index`` of a run: the four hands, its hand number (pass direction), its game seed."""
+    cards = SeedStream(seed, "tournament", "deal", index).shuffled(DECK)
+    hands = [tuple(sorted(cards[i * 13 : (i + 1) * 13])) for i in range(4)]
+    game_seed = SeedStream(seed, "tournament", "game", index).below(1 << 31)
+    return hands, index % 4 + 1, game_seed
+
+
+def play_hand(
+    hands: Sequence[Sequence[Card]],
+    hand_number: int,
+    game_seed: int,
+    kinds: Sequence[str],
+    times: dict[str, list[int]],
+) -> tuple[int, int, int, int]:
+    """Play one hand with the given player in each seat; returns the hand's scores."""
+    game = Game.from_deal(hands, hand_number=hand_number, seed=game_seed)
+    clock = time.perf_counter_ns
+    if game.phase == "pass":
+        for seat in range(4):
+            kind = kinds[seat]
+            if kind in _SCRIPTED:
+                cards = _SCRIPTED[kind][0](game.seat_view(seat, "easy"))
+            else:
+                start = clock()
+                cards = game.cpu_pass(seat, kind)
+                times[kind][min((clock() - start) // 1000, TIME_BINS - 1)] += 1
+            game.submit_pass(seat, cards)
+    while game.phase == "play":
+        if game.trick_waiting:
+            game.gather_trick()
+            continue
+        seat = game.to_act
+        assert seat is not None
+        kind = kinds[seat]
+        if kind in _SCRIPTED:
+            card = _SCRIPTED[kind][1](game.seat_view(seat, "easy"))
+        else:
+            start = clock()
+            card = game.cpu_play(seat, kind)
+            times[kind][min((clock() - start) // 1000, TIME_BINS - 1)] += 1
+        game.play(seat, card)
+    return game.hand_points
+
+
+def play_chunk(job: tuple[str, str, int, int, int]) -> tuple[list[int], dict[str, list[int]]]:
+    """Deals ``start`` … ``stop - 1``, each in four rotations: 16 scores per deal."""
+    tested, opponent, seed, start, stop = job
+    times = {level: [0] * TIME_BINS for level in LEVELS}
+    scores: list[int] = []
+    for index in range(start, stop):
+        hands, hand_number, game_seed = deal_for(seed, index)
+        for rotation in range(4):
+            kinds = [tested if seat == rotation else opponent for seat in range(4)]
+            scores.extend(play_hand(hands, hand_number, game_seed, kinds, times))
+    return scores, times
+
+
+class Result:
+    """The scores of one pairing, deal by deal, and what they add up to."""
+
+    def __init__(self, tested: str, opponent: str, scores: list[int]) -> None:
+        self.tested, self.opponent = tested, opponent
+        self.deals = len(scores) // 16
+        self.hand_scores = [tuple(scores[i : i + 4]) for i in range(0, len(scores), 4)]
+
+    def rotation_scores(self, rotation: int) -> Iterator[tuple[int, ...]]:
+        return (self.hand_scores[d * 4 + rotation] for d in range(self.deals))
+
+    def payoff(self) -> tuple[float, float]:
+        per_deal = []
+        for d in range(self.deals):
+            total = 0.0
+            for rotation in range(4):
+                s = self.hand_scores[d * 4 + rotation]
+                total += (sum(s) - s[rotation]) / 3 - s[rotation]
+            per_deal.append(total / 4)
+        mean = statistics.fmean(per_deal)
+        se = statistics.stdev(per_deal) / math.sqrt(len(per_deal)) if len(per_deal) > 1 else 0.0
+        return mean, se
+
+    def moons(self) -> tuple[int, int]:
+        """(moons shot by the tested player, moons conceded to an opponent)."""
+        shot = conceded = 0
+        for d in range(self.deals):
+            for rotation in range(4):
+                s = self.hand_scores[d * 4 + rotation]
+                if sum(s) == 78:
+                    if s[rotation] == 0:
+                        shot += 1
+                    else:
+                        conceded += 1
+        return shot, conceded
+
+    def games(self) -> tuple[int, int, int]:
+        """(games, won, drawn) for the tested player over hands chained into games to 100."""
+        games = won = drawn = 0
+        for rotation in range(4):
+            totals = [0, 0, 0, 0]
+            for s in self.rotation_scores(rotation):
+                for seat in range(4):
+                    totals[seat] += s[seat]
+                if max(totals) >= GAME_END_SCORE:
+                    lowest = min(totals)
+                    games += 1
+                    if totals[rotation] == lowest:
+                        if totals.count(lowest) == 1:
+                            won += 1
+                        else:
+                            drawn += 1
+                    totals = [0, 0, 0, 0]
+        return games, won, drawn
+
+
+def quantile(histogram: Sequence[int], q: float) -> float:
+    """The ``q`` quantile (in microseconds) of a 1-µs histogram."""
+    total = sum(histogram)
+    if not total:
+        return math.nan
+    rank = q * (total - 1)
+    seen = 0
+    for value, count in enumerate(histogram):
+        seen += count
+        if seen > rank:
+            return value + 0.5
+    return len(histogram) - 0.5
+
+
+def run(
+    pairings: Sequence[tuple[str, str]], deals: int, seed: int, workers: int, out=sys.stdout
+) -> tuple[list[Result], dict[str, list[int]]]:
+    jobs = [
+        (tested, opponent, seed, start, min(start + CHUNK, deals))
+        for tested, opponent in pairings
+        for start in range(0, deals, CHUNK)
+    ]
+    collected: dict[tuple[str, str], list[int]] = {p: [] for p in pairings}
+    times = {level: [0] * TIME_BINS for level in LEVELS}
+    began = time.perf_counter()
+    done = 0
+    if workers > 1:
+        pool = multiprocessing.get_context().Pool(workers)
+        results = pool.imap(play_chunk, jobs)
+    else:
+        pool = None
+        results = map(play_chunk, jobs)
+    try:
+        for job, (scores, chunk_times) in zip(jobs, results, strict=True):
+            collected[(job[0], job[1])].extend(scores)
+            for level in LEVELS:
+                times[level] = [
+                    a + b for a, b in zip(times[level], chunk_times[level], strict=True)
+                ]
+            done += 1
+            if done % max(1, len(jobs) // 20) == 0 or done == len(jobs):
+                elapsed = time.perf_counter() - began
+                hands = sum(len(s) for s in collected.values()) // 4
+                print(
+                    f"  … {done}/{len(jobs)} chunks, {hands:,} hands, {elapsed:.0f} s "
+                    f"({hands / elapsed:,.0f} hands/s), now {job[0]}:{job[1]}",
+                    file=sys.stderr,
+                    flush=True,
+                )
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    return [Result(t, o, collected[(t, o)]) for t, o in pairings], times
+
+
+def report(results: list[Result], times: dict[str, list[int]], out=sys.stdout) -> None:
+    print(
+        "| pairing (1 tested vs 3) | payoff pts/hand ± SE | margin | game wins (draws) "
+        "| moons conceded /1000 hands | deals (hands) |",
+        file=out,
+    )
+    print("|---|---|---|---|---|---|", file=out)
+    for r in results:
+        mean, se = r.payoff()
+        games, won, drawn = r.games()
+        shot, conceded = r.moons()
+        hands = r.deals * 4
+        margin = f"{mean / se:+.1f} SE" if se else "n/a"
+        wins = (
+            f"{100 * won / games:.1f} % ({100 * drawn / games:.1f} %) of {games:,}"
+            if games
+            else "-"
+        )
+        print(
+            f"| {r.tested} vs 3 {r.opponent} | {mean:+.3f} ± {se:.3f} | {margin} | {wins} "
+            f"| {1000 * conceded / hands:.2f} | {r.deals:,} ({hands:,}) |",
+            file=out,
+        )
+    shooters = [r for r in results if r.tested == "shooter"]
+    if shooters:
+        print(
+            "\nScripted moon-shooter (always tries to take all 26) against 3 of a level:", file=out
+        )
+        for r in shooters:
+            shot, _ = r.moons()
+            hands = r.deals * 4
+            p = shot / hands
+            se = math.sqrt(p * (1 - p) / hands)
+            print(
+                f"  vs {r.opponent:<6}: moon in {100 * p:.2f} % ± {100 * se:.2f} %"
+                f" of {hands:,} hands",
+                file=out,
+            )
+    print("\nCPU decision time (pass and play, SeatView included):", file=out)
+    for level in LEVELS:
+        n = sum(times[level])
+        if n:
+            print(
+                f"  {level:<6}: median {quantile(times[level], 0.5) / 1000:.3f} ms, "
+                f"p99 {quantile(times[level], 0.99) / 1000:.3f} ms over {n:,} decisions",
+                file=out,
+            )
+
+
+def parse_pairing(text: str) -> tuple[str, str]:
+    tested, sep, opponent = text.partition(":")
+    if not sep or tested not in PLAYERS or opponent not in PLAYERS:
+        raise argparse.ArgumentTypeError(
+            f"pairing {text!r}: expected TESTED:OPPONENT from {', '.join(PLAYERS)}"
+        )
+    return tested, opponent
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--hands",
+        type=int,
+        default=20_000,
+        help="duplicate deals per pairing, each played 4 times (default 20000)",
+    )
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument(
+        "--pairing",
+        type=parse_pairing,
+        action="append",
+        help="TESTED:OPPONENT (repeatable); default: " + ", ".join(DEFAULT_PAIRINGS),
+    )
+    parser.add_argument("--workers", type=int, default=min(2, multiprocessing.cpu_count()))
+    args = parser.parse_args(argv)
+    pairings = args.pairing or [parse_pairing(p) for p in DEFAULT_PAIRINGS]
+    began = time.perf_counter()
+    print(
+        f"duplicate tournament: {args.hands:,} deals x 4 rotations per pairing, seed {args.seed}, "
+        f"{args.workers} worker(s)",
+        flush=True,
+    )
+    results, times = run(pairings, args.hands, args.seed, args.workers)
+    report(results, times)
+    print(f"\nruntime {time.perf_counter() - began:.0f} s", flush=True)
+
+
+if __name__ == "__main__":
+    main()
