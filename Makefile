@@ -52,5 +52,9 @@ run: vendor
 bench: $(DEV_STAMP)
 	$(VPY) -m hearts.bench
 
+# The CPU strength order by duplicate deals (a benchmark, not a test; ~15 min on 2 cores).
+tournament: $(DEV_STAMP)
+	$(VPY) -m hearts.tournament
+
 clean:
 	rm -rf $(VENV) node_modules static/vendor .pytest_cache .ruff_cache .hypothesis

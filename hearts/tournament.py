@@ -182,7 +182,7 @@ def quantile(histogram: Sequence[int], q: float) -> float:
 
 
 def run(
-    pairings: Sequence[tuple[str, str]], deals: int, seed: int, workers: int, out=sys.stdout
+    pairings: Sequence[tuple[str, str]], deals: int, seed: int, workers: int
 ) -> tuple[list[Result], dict[str, list[int]]]:
     jobs = [
         (tested, opponent, seed, start, min(start + CHUNK, deals))
@@ -223,7 +223,8 @@ def run(
     return [Result(t, o, collected[(t, o)]) for t, o in pairings], times
 
 
-def report(results: list[Result], times: dict[str, list[int]], out=sys.stdout) -> None:
+def report(results: list[Result], times: dict[str, list[int]], out=None) -> None:
+    out = out or sys.stdout
     print(
         "| pairing (1 tested vs 3) | payoff pts/hand ± SE | margin | game wins (draws) "
         "| moons conceded /1000 hands | deals (hands) |",

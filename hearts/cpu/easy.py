@@ -1,13 +1,14 @@
 """Easy: legal cards with only the most basic sense, so that a beginner can win.
 
-It passes its three highest cards and, when following suit, ducks under the card that is
-winning the trick if it can.  Everything else (leads, discards, which duck) is a
-seed-derived choice among the allowed cards (R24).  It obeys the moon watch (R26).
+It passes its three highest cards, does not lead a point card when it has another, and
+when following suit ducks under the card that is winning the trick if it can.  Everything
+else (which lead, which discard, which duck) is a seed-derived choice among the allowed
+cards (R24).  It obeys the moon watch (R26).
 """
 
 from __future__ import annotations
 
-from ..cards import RANK_OF, SUIT_OF, Card
+from ..cards import POINTS_OF, RANK_OF, SUIT_OF, Card
 from . import moonwatch, tiebreak
 from .seatview import SeatView
 
@@ -25,10 +26,12 @@ def choose_play(view: SeatView) -> Card:
         return legal[0]
     legal = moonwatch.unfed(view, legal, moonwatch.watched_seat(view))
     trick = view.current_trick
-    if trick:
-        _, winning = moonwatch.trick_leader(trick)
-        if SUIT_OF[legal[0]] == SUIT_OF[winning]:
-            ducks = [c for c in legal if c < winning]
-            if ducks:
-                return tiebreak.pick(view, ducks)
+    if not trick:
+        plain = [c for c in legal if not POINTS_OF[c]]
+        return tiebreak.pick(view, plain or legal)  # never lead points when it need not
+    _, winning = moonwatch.trick_leader(trick)
+    if SUIT_OF[legal[0]] == SUIT_OF[winning]:
+        ducks = [c for c in legal if c < winning]
+        if ducks:
+            return tiebreak.pick(view, ducks)
     return tiebreak.pick(view, legal)

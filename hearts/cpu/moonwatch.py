@@ -2,8 +2,8 @@
 
 Once a seat has taken 12 or more points this hand and no other seat has taken a single
 point, the other seats stop feeding it point cards: a point card is withheld whenever a
-card without points is allowed, unless that point card cannot end up with the watched
-seat (it has already played this trick and is beaten, or our card beats it).  Only Hard
+card without points is allowed, unless the watched seat has already played to this trick
+and is beaten, so that the points cannot end up with it.  Only Hard
 goes further (see :mod:`hearts.cpu.hard`).  No level ever plays for a moon of its own.
 """
 
@@ -38,17 +38,16 @@ def trick_leader(plays) -> tuple[int, Card]:
 
 
 def unfed(view: SeatView, legal: tuple[Card, ...], target: int | None) -> tuple[Card, ...]:
-    """``legal`` less the point cards that could feed ``target``, unless nothing else is left."""
+    """``legal`` less the point cards that could feed ``target``, if a card without points is
+    allowed (when every allowed card carries points there is no choice, and play goes on as
+    usual: taking the trick away from the watched seat is Hard's business, not the watch's).
+
+    A point card cannot feed ``target`` once it has played to this trick and is beaten.
+    """
     if target is None:
         return legal
     trick = view.current_trick
-    target_done = any(seat == target for seat, _ in trick)
-    win_seat, win_card = trick_leader(trick) if trick else (-1, -1)
-    led = SUIT_OF[trick[0][1]] if trick else -1
-    safe = tuple(
-        c
-        for c in legal
-        if not POINTS_OF[c]
-        or (target_done and (win_seat != target or (SUIT_OF[c] == led and c > win_card)))
-    )
-    return safe or legal
+    if trick and any(seat == target for seat, _ in trick) and trick_leader(trick)[0] != target:
+        return legal
+    plain = tuple(c for c in legal if not POINTS_OF[c])
+    return plain or legal

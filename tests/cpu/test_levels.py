@@ -1,0 +1,183 @@
+"""One test per notable heuristic of each level, on scripted positions."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hearts.cards import Card, parse_cards
+from hearts.cpu import choose_pass, choose_play, easy, hard, medium
+from hearts.cpu.knowledge import Knowledge
+from hearts.cpu.tables import BIT, mask_of
+
+from .positions import LEVELS, advance, random_position, view
+
+C = Card.parse
+OPEN = ["0:2C 1:AC 2:3C 3:4C"]  # a first trick won by seat 1, no points
+
+
+def passed(hand: str, level: str) -> set[str]:
+    return {str(c) for c in choose_pass(view(0, hand, phase="pass", level=level))}
+
+
+# ----------------------------------------------------------------------------- every level
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_every_decision_is_legal(seed):
+    rng = random.Random(seed)
+    game = random_position(rng)
+    while game.phase in ("pass", "play"):
+        if game.phase == "pass":
+            seat = next(s for s in range(4) if not game.has_passed(s))
+            for level in LEVELS:
+                cards = game.cpu_pass(seat, level)
+                assert len(set(cards)) == 3 and set(cards) <= set(game.hand(seat))
+        elif not game.trick_waiting:
+            seat = game.to_act
+            for level in LEVELS:
+                assert game.cpu_play(seat, level) in game.legal_plays(seat)
+        if not advance(game, rng):
+            break
+
+
+def test_ties_are_broken_from_the_tiebreak_value():
+    # Easy leading with four equally good cards: the choice depends on view.tiebreak only.
+    hand = "5C 5D 5S 9H"
+    picks = {choose_play(view(1, hand, OPEN, level="easy", tiebreak=t)) for t in range(40)}
+    assert picks == set(parse_cards("5C 5D 5S"))  # never the heart, every other one
+    same = {choose_play(view(1, hand, OPEN, level="easy", tiebreak=7)) for _ in range(5)}
+    assert len(same) == 1
+
+
+# ----------------------------------------------------------------------------- Easy
+def test_easy_passes_its_three_highest_cards():
+    assert passed("2C 3C 4C 5C 6C 2D 3D 4D 5S 6S 2H 3H KD", "easy") == {"KD", "6C", "6S"}
+
+
+def test_easy_ducks_when_it_can():
+    for t in range(20):
+        card = choose_play(view(2, "5D 7D KD", OPEN, "1:9D", level="easy", tiebreak=t))
+        assert card in parse_cards("5D 7D")
+
+
+def test_easy_does_not_lead_points_when_it_has_another_card():
+    for t in range(20):
+        v = view(1, "QS 2H 3H 9C", [*OPEN, "1:5D 2:6D 3:7H 0:8D"], level="easy", tiebreak=t)
+        assert choose_play(v) == C("9C")
+
+
+# ----------------------------------------------------------------------------- Medium
+def test_medium_passes_an_unguarded_queen_and_keeps_a_guarded_one():
+    assert "QS" in passed("2C 3C 4C 5C 6C 7C 2D 3D 4D 5D 6D 3S QS", "medium")
+    kept = passed("2C 3C 4C 5C 6C 7C 2D 3D 4D 2S 3S 4S QS", "medium")
+    assert "QS" not in kept
+
+
+def test_medium_passes_high_spades_without_the_queen():
+    assert {"AS", "KS"} <= passed("2C 3C 4C 5C 6C 7C 2D 3D 4D 5D 2S KS AS", "medium")
+
+
+def test_medium_passes_high_hearts_and_clears_a_short_suit():
+    got = passed("2C 3C 4C 5C 6C 7C 8C 9C 2S 3S 4S 8D AH", "medium")
+    assert got >= {"AH", "8D"}
+
+
+def test_medium_leads_low_and_keeps_the_dangerous_spades():
+    v = view(1, "QS KS AS 9C 7D", OPEN, level="medium")
+    assert choose_play(v) == C("7D")
+
+
+def test_medium_plays_the_highest_card_that_still_loses():
+    v = view(2, "5D 7D KD AD", OPEN, "1:9D", level="medium")
+    assert choose_play(v) == C("7D")
+
+
+def test_medium_drops_the_queen_under_ace_or_king():
+    v = view(3, "2S QS", OPEN, "1:KS 2:3S", level="medium")
+    assert choose_play(v) == C("QS")
+
+
+def test_medium_wins_a_pointless_trick_when_last_with_its_highest_safe_card():
+    v = view(0, "3D 9D AD", OPEN, "1:5D 2:TD 3:6D", level="medium")
+    assert choose_play(v) == C("AD")
+    v = view(0, "3S QS AS", OPEN, "1:5S 2:TS 3:6S", level="medium")
+    assert choose_play(v) == C("AS")  # never with Q♠
+
+
+def test_medium_ducks_a_trick_with_points_even_when_last():
+    v = view(0, "3D 9D AD", [*OPEN, "1:2D 2:7H 3:4D 0:5D"], "1:5D 2:TD 3:JH", level="medium")
+    assert choose_play(v) == C("9D")
+
+
+def test_medium_dumps_the_queen_then_high_hearts_when_void():
+    assert choose_play(view(2, "QS AH 9C KC", OPEN, "1:5D", level="medium")) == C("QS")
+    assert choose_play(view(2, "2S AH 9C KC", OPEN, "1:5D", level="medium")) == C("AH")
+
+
+def test_medium_remembers_nothing_of_earlier_tricks():
+    # The same trick and hand give the same decision whatever was played before.
+    hand, current = "5D KD 9S", "1:9D"
+    a = choose_play(view(2, hand, OPEN, current, level="medium"))
+    b = choose_play(view(2, hand, [*OPEN, "1:2S 2:3S 3:QS 0:4S"], current, level="medium"))
+    assert a == b == C("5D")
+
+
+# ----------------------------------------------------------------------------- Hard
+def test_knowledge_counts_played_cards_and_infers_voids():
+    v = view(2, "5C 6C 9H", [*OPEN, "1:5D 2:6D 3:7H 0:8D", "0:3H 1:2H 2:4H 3:QS"])
+    k = Knowledge(v)
+    played = mask_of(parse_cards("2C AC 3C 4C 5D 6D 7H 8D 3H 2H 4H QS"))
+    assert k.played == played
+    assert k.mine == mask_of(v.hand)
+    assert k.out == ((1 << 52) - 1) & ~played & ~k.mine
+    assert k.is_void(3, 1) and k.is_void(3, 3)  # 7♥ on diamonds, Q♠ on hearts
+    assert not k.is_void(0, 1) and not k.is_void(1, 3)
+    assert not k.out & BIT[C("QS")]
+
+
+def test_knowledge_reads_a_heart_lead_before_hearts_broke_as_all_hearts():
+    k = Knowledge(view(0, "5C 6C", [*OPEN, "1:3H 2:4H 3:5H 0:6H"]))
+    assert all(k.is_void(1, suit) for suit in (0, 1, 2)) and not k.is_void(1, 3)
+
+
+def test_hard_leads_the_highest_card_certain_to_lose():
+    # Diamonds 2-9 are gone; T♦ is the lowest diamond left, so it cannot win.
+    gone = "0:2D 1:3D 2:4D 3:5D", "0:6D 1:7D 2:8D 3:9D"
+    v = view(0, "TD 2S 8C", [*OPEN, *gone], level="hard")
+    assert choose_play(v) == C("TD")
+    assert choose_play(view(0, "TD 2S 8C", [*OPEN, *gone], level="medium")) == C("2S")
+
+
+def test_hard_flushes_the_queen_with_low_spades_when_it_cannot_catch_her():
+    v = view(1, "6S 9C 4D", OPEN, level="hard")
+    assert choose_play(v) == C("6S")
+    v = view(1, "6S KS 9C 4D", OPEN, level="hard")  # K♠ could catch Q♠: no flush
+    assert choose_play(v) == C("4D")
+
+
+def test_hard_discards_high_spades_only_while_the_queen_is_out():
+    out = view(2, "AS 2S JD 9H", OPEN, "1:5C", level="hard")
+    assert choose_play(out) == C("AS")
+    gone = view(2, "AS 2S JD 9H", [*OPEN, "1:QS 2:3S 3:4S 0:5S"], "1:5C", level="hard")
+    assert choose_play(gone) != C("AS")
+
+
+def test_hard_sheds_its_highest_card_when_it_wins_whatever_it_plays():
+    # Seats 3 and 0 showed out of diamonds; seat 2 cannot duck the 2♦.
+    voids = [*OPEN, "1:5D 2:6D 3:5S 0:6S", "1:7D 2:8D 3:7S 0:8S"]
+    v = view(2, "9D KD 3C", voids, "1:2D", level="hard")
+    assert choose_play(v) == C("KD")
+
+
+def test_hard_avoids_leading_a_suit_a_seat_has_shown_out_of():
+    voids = [*OPEN, "1:5D 2:6D 3:5S 0:7D"]  # seat 3 is void in diamonds
+    v = view(0, "9D 9C", voids, level="hard")
+    assert choose_play(v) == C("9C")
+
+
+def test_levels_are_pure_functions_of_the_view():
+    v = view(2, "5D 7D KD AD QS 9C", OPEN, "1:9D", level="hard")
+    for module in (easy, medium, hard):
+        assert module.choose_play(v) == module.choose_play(v)
