@@ -1,0 +1,2 @@
+"""The browser layer.  Only :mod:`hearts.web.shell` touches js/pyodide/pyscript; every
+other module here is pure Python, tested in CPython with fakes."""

@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Screenshots of the table for a look by eye: ``make screenshots`` → screenshots/*.png.
+
+Pass phase (two cards chosen), mid-trick (your turn, a card lifted, blocked cards sunk)
+and the hand summary, at 1280×800 and 390×844 (plus 360×640 and 844×390 for the phone
+layouts), in English and one German set.  Fixed seed, fast cadence.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from browserkit import ROOT, launch, serve, settle, state, step, tap, wait_ready
+from playwright.sync_api import sync_playwright
+
+SIZES = {
+    "desktop": (1280, 800),
+    "phone": (390, 844),
+    "small": (360, 640),
+    "landscape": (844, 390),
+}
+SEED = 11
+
+
+def shoot(browser, base: str, out: Path, name: str, size: tuple[int, int], lang: str) -> None:
+    phone = size[0] < 600 or size[1] < 600
+    context = browser.new_context(
+        viewport={"width": size[0], "height": size[1]},
+        has_touch=phone,
+        is_mobile=phone,
+        device_scale_factor=1 if not phone else 2,
+        locale="de-DE" if lang == "de" else "en-US",
+    )
+    page = context.new_page()
+    page.goto(f"{base}?seed={SEED}&cadence=0&lang={lang}")
+    wait_ready(page)
+    settle(page)
+    prefix = f"{name}-{lang}" if lang != "en" else name
+
+    hand = [b.get_attribute("data-card") for b in page.locator("#hand button").all()]
+    tap(page, hand[4])
+    tap(page, hand[9])
+    page.wait_for_timeout(250)
+    page.screenshot(path=str(out / f"{prefix}-1-pass.png"))
+
+    tap(page, hand[0])
+    page.locator('[data-action="confirm-pass"]').click()
+    # Play on until it is your turn inside a trick with some cards blocked.
+    now = settle(page)
+    for _ in range(200):
+        if (
+            now["phase"] == "play"
+            and now["to_act"] == 0
+            and len(now["legal"]) < len(page.locator("#hand button").all())
+            and page.locator("#center .tcard").count() >= 2
+        ):
+            break
+        now = step(page)
+    tap(page, now["legal"][0])
+    page.wait_for_timeout(350)
+    page.screenshot(path=str(out / f"{prefix}-2-trick.png"))
+    tap(page, now["legal"][0])
+
+    while state(page)["phase"] not in ("hand_over", "game_over"):
+        step(page)
+    page.wait_for_timeout(350)
+    page.screenshot(path=str(out / f"{prefix}-3-summary.png"))
+    context.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "screenshots")
+    parser.add_argument("--sizes", default=",".join(SIZES), help="comma-separated names")
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    with serve() as base, sync_playwright() as pw:
+        browser = launch(pw)
+        for name in args.sizes.split(","):
+            shoot(browser, base, args.out, name, SIZES[name], "en")
+        shoot(browser, base, args.out, "phone", SIZES["phone"], "de")
+        browser.close()
+    for path in sorted(args.out.glob("*.png")):
+        print(path.relative_to(ROOT))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

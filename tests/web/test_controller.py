@@ -1,0 +1,300 @@
+"""Intents, persistence and statistics through the controller, with fake storage and clock
+(R5, R7, R9-R11, R17, R18, R36, R37 and resuming after a reload)."""
+
+from __future__ import annotations
+
+import json
+
+from hearts import Stats
+from hearts.web.controller import Params
+from hearts.web.schedule import Timing
+from hearts.web.store import GAME_KEY, SETTINGS_KEY, STATS_KEY, MemoryStorage, SafeStorage
+
+from .helpers import FakeClock, controller
+
+
+def run_cpu(ctl) -> None:  # type: ignore[no-untyped-def]
+    while (step := ctl.pending()) is not None:
+        assert ctl.run(step)
+
+
+def to_my_turn(ctl) -> None:  # type: ignore[no-untyped-def]
+    run_cpu(ctl)
+    game = ctl.game
+    if game.phase == "pass":
+        for card in game.hand(0)[:3]:
+            ctl.tap(str(card))
+        assert ctl.confirm_pass()
+        run_cpu(ctl)
+    assert ctl.game.to_act == 0
+
+
+def finish_game(ctl) -> None:  # type: ignore[no-untyped-def]
+    while ctl.game.phase != "game_over":
+        run_cpu(ctl)
+        game = ctl.game
+        if game.phase == "pass":
+            for card in game.hand(0)[:3]:
+                ctl.tap(str(card))
+            ctl.confirm_pass()
+        elif game.phase == "play" and game.to_act == 0:
+            card = str(game.legal_plays(0)[0])
+            ctl.tap(card)
+            ctl.tap(card)
+        elif game.phase == "hand_over":
+            ctl.continue_hand()
+
+
+def test_first_start_deals_a_game_and_counts_it_as_played():
+    memory = MemoryStorage()
+    ctl = controller(memory, seed=5)
+    ctl.start()
+    assert ctl.game.seed == 5 and ctl.game.level == "medium"
+    assert ctl.stats.medium.played == 1
+    assert Stats.from_json(memory.data[STATS_KEY]).medium.played == 1
+    assert GAME_KEY in memory.data
+    assert ctl.notices == []
+
+
+def test_reload_resumes_exactly_and_counts_nothing_twice():
+    memory = MemoryStorage()
+    ctl = controller(memory)
+    ctl.start()
+    to_my_turn(ctl)
+    before = ctl.game.to_json()
+    again = controller(memory)
+    again.start()
+    assert again.game.to_json() == before
+    assert again.stats.medium.played == 1
+    assert again.pending() == ctl.pending()
+
+
+def test_pass_selection_survives_a_reload():
+    memory = MemoryStorage()
+    ctl = controller(memory)
+    ctl.start()
+    hand = ctl.game.hand(0)
+    assert ctl.tap(str(hand[0])) and ctl.tap(str(hand[5]))
+    again = controller(memory)
+    again.start()
+    assert again.table.selection == (hand[0], hand[5])
+
+
+def test_selection_is_at_most_three_and_can_be_undone():
+    ctl = controller()
+    ctl.start()
+    hand = ctl.game.hand(0)
+    for card in hand[:3]:
+        assert ctl.tap(str(card))
+    assert not ctl.tap(str(hand[3]))  # a fourth card does nothing
+    assert ctl.tap(str(hand[1]))  # deselect
+    assert ctl.table.selection == (hand[0], hand[2])
+    assert not ctl.tap("ZZ") and not ctl.tap(str(ctl.game.hand(1)[0]))
+
+
+def test_confirm_needs_three_and_cpu_passes_go_first():
+    ctl = controller()
+    ctl.start()
+    hand = ctl.game.hand(0)
+    ctl.tap(str(hand[0]))
+    ctl.tap(str(hand[1]))
+    assert not ctl.confirm_pass()  # 2 cards are not a pass (R7)
+    ctl.tap(str(hand[2]))
+    assert ctl.confirm_pass()
+    actions = ctl.game.actions
+    assert [a[:2] for a in actions[:4]] == ["P1", "P2", "P3", "P0"]  # yours last (R11)
+    assert ctl.game.phase == "play"
+    assert any(s.startswith("Cards exchanged. You received") for s in ctl.spoken)
+
+
+def test_two_taps_play_a_card_and_a_tap_moves_the_lift():
+    ctl = controller(seed=8)
+    ctl.start()
+    to_my_turn(ctl)
+    legal = ctl.game.legal_plays(0)
+    first = str(legal[0])
+    assert ctl.tap(first)
+    assert ctl.table.lifted == legal[0]
+    assert len(ctl.game.hand(0)) == 13  # not played yet
+    if len(legal) > 1:
+        assert ctl.tap(str(legal[1]))
+        assert ctl.table.lifted == legal[1]
+        first = str(legal[1])
+    assert ctl.tap(first)
+    assert ctl.table.lifted is None
+    assert len(ctl.game.hand(0)) == 12
+
+
+def test_blocked_cards_ignore_taps():
+    ctl = controller(seed=8)
+    ctl.start()
+    for _ in range(200):
+        to_my_turn(ctl)
+        blocked = [c for c in ctl.game.hand(0) if c not in ctl.game.legal_plays(0)]
+        if blocked:
+            break
+        card = str(ctl.game.legal_plays(0)[0])
+        ctl.tap(card)
+        ctl.tap(card)
+    before = ctl.game.to_json()
+    assert not ctl.tap(str(blocked[0]))
+    assert not ctl.tap(str(blocked[0]))
+    assert ctl.table.lifted is None and ctl.game.to_json() == before
+
+
+def test_stale_cpu_steps_are_refused():
+    ctl = controller()
+    ctl.start()
+    step = ctl.pending()
+    assert step is not None and ctl.run(step)
+    assert not ctl.run(step)
+
+
+def test_finished_game_is_counted_exactly_once_even_across_reloads():
+    memory = MemoryStorage()
+    ctl = controller(memory, seed=13)
+    ctl.start()
+    finish_game(ctl)
+    result = ctl.game.result
+    level = ctl.stats.medium
+    assert level.played == 1 and level.won + level.lost + level.drawn == 1
+    assert {"win": level.won, "loss": level.lost, "draw": level.drawn}[result] == 1
+    for _ in range(2):
+        again = controller(memory)
+        again.start()
+        assert again.stats.medium == level
+        assert again.table.counted
+
+
+def test_a_crash_between_game_over_and_counting_is_repaired_on_start():
+    memory = MemoryStorage()
+    ctl = controller(memory, seed=13)
+    ctl.start()
+    finish_game(ctl)
+    # Simulate the old statistics and an uncounted record, as if the tab died mid-write.
+    from hearts.web.store import Records, TableRecord
+
+    records = Records(SafeStorage(memory))
+    records.save_stats(Stats().game_started("medium"))
+    records.save_table(TableRecord(ctl.game, counted=False))
+    again = controller(memory)
+    again.start()
+    assert again.stats.medium.played == 1
+    assert again.stats.medium.won + again.stats.medium.lost + again.stats.medium.drawn == 1
+
+
+def test_abandoning_is_not_a_loss():
+    memory = MemoryStorage()
+    ctl = controller(memory)
+    ctl.start()
+    to_my_turn(ctl)
+    ctl.new_game()
+    medium = ctl.stats.medium
+    assert (medium.played, medium.won, medium.lost, medium.drawn) == (2, 0, 0, 0)
+    assert ctl.game.actions == ()
+    assert Stats.from_json(memory.data[STATS_KEY]).medium.played == 2
+
+
+def test_difficulty_change_applies_only_to_the_next_game():
+    memory = MemoryStorage()
+    ctl = controller(memory)
+    ctl.start()
+    ctl.set_next_level("hard")
+    assert ctl.game.level == "medium"
+    again = controller(memory)
+    again.start()
+    assert again.game.level == "medium" and again.settings.level == "hard"
+    again.new_game()
+    assert again.game.level == "hard"
+    assert again.stats.hard.played == 1 and again.stats.medium.played == 1
+    assert SETTINGS_KEY in memory.data
+
+
+def test_seed_hook_applies_to_the_next_new_game_only():
+    ctl = controller(seed=77)
+    ctl.start()
+    assert ctl.game.seed == 77
+    ctl.new_game()
+    assert ctl.game.seed == 424242
+
+
+def test_language_choice_is_remembered_and_beats_the_url():
+    memory = MemoryStorage()
+    ctl = controller(memory, lang="en")
+    ctl.start()
+    assert ctl.lang == "en"
+    ctl.set_lang("de")
+    assert ctl.lang == "de"
+    again = controller(memory, lang=None)
+    again.start()
+    assert again.lang == "de"
+    fresh = controller(MemoryStorage(), lang=None)
+    fresh.browser_langs = ("de-CH",)
+    fresh.start()
+    assert fresh.lang == "de"
+
+
+def test_playing_time_runs_only_while_visible_and_in_progress():
+    clock = FakeClock()
+    memory = MemoryStorage()
+    ctl = controller(memory, clock=clock)
+    ctl.start()
+    clock.advance(10_000)
+    ctl.set_visible(False)
+    assert ctl.stats.time_ms == 10_000
+    clock.advance(50_000)  # hidden: not counted
+    ctl.set_visible(True)
+    assert ctl.stats.time_ms == 10_000
+    clock.advance(5_000)
+    ctl.flush()
+    assert ctl.stats.time_ms == 15_000
+    assert Stats.from_json(memory.data[STATS_KEY]).time_ms == 15_000
+    finish_game(ctl)  # no clock advance while playing here
+    clock.advance(60_000)  # game over: not in progress, not counted
+    ctl.flush()
+    assert ctl.stats.time_ms == 15_000
+
+
+def test_a_bad_saved_game_is_set_aside_with_a_message_and_stats_survive():
+    stats = Stats().game_started("easy").game_finished("easy", "draw")
+    memory = MemoryStorage({GAME_KEY: '{"kind":"hearts-table"}', STATS_KEY: stats.to_json()})
+    ctl = controller(memory)
+    ctl.start()
+    assert "notice.bad_game" in ctl.notices
+    assert memory.data[GAME_KEY + ".bad"] == '{"kind":"hearts-table"}'
+    assert ctl.stats.easy == stats.easy
+    assert ctl.stats.medium.played == 1  # the new game that replaced it
+
+
+def test_storage_unavailable_says_so_once():
+    ctl = controller(storage=SafeStorage(None))
+    ctl.start()
+    ctl.new_game()
+    assert ctl.notices.count("notice.storage") == 1
+
+
+def test_announcements_for_cpu_plays_and_tricks():
+    ctl = controller(seed=3)
+    ctl.start()
+    to_my_turn(ctl)
+    card = str(ctl.game.legal_plays(0)[0])
+    ctl.tap(card)
+    ctl.tap(card)
+    run_cpu(ctl)
+    said = " ".join(ctl.spoken)
+    assert "You play" in said and "CPU 1 plays" in said
+    assert "takes the trick" in said or "You take the trick" in said
+
+
+def test_params_from_the_query_string():
+    p = Params.from_query({"seed": "42", "cadence": "0", "lang": "de"})
+    assert p.seed == 42 and p.timing == Timing(0, 0) and p.lang == "de"
+    bad = Params.from_query({"seed": "-1", "cadence": "fast", "lang": "fr"})
+    assert bad.seed is None and bad.timing == Timing() and bad.lang is None
+
+
+def test_debug_state_is_plain_json():
+    ctl = controller()
+    ctl.start()
+    state = json.loads(json.dumps(ctl.debug_state()))
+    assert state["phase"] == "pass" and state["pending"][0] == "cpu_pass"

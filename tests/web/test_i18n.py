@@ -1,0 +1,89 @@
+"""Both languages say everything (R-all visible text): same keys, same fields, card names."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+
+from hearts import DECK, LEVELS, i18n
+
+
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_german_and_english_have_the_same_keys():
+    assert set(i18n.EN) == set(i18n.DE)
+
+
+@pytest.mark.parametrize("key", sorted(i18n.EN))
+def test_each_string_has_the_same_fields_in_both_languages(key):
+    assert fields(i18n.EN[key]) == fields(i18n.DE[key]), key
+    assert i18n.EN[key].strip() and i18n.DE[key].strip()
+
+
+def test_keys_built_from_game_values_exist():
+    for direction in ("left", "right", "across", "hold"):
+        for lang in i18n.LANGS:
+            assert i18n.text(lang, f"passing.{direction}")
+            assert i18n.text(lang, f"next_dir.{direction}")
+            if direction != "hold":
+                assert i18n.text(lang, f"pass_button.{direction}")
+                assert i18n.text(lang, f"dir.{direction}")
+    for level in LEVELS:
+        assert i18n.text("de", f"level.{level}") != i18n.text("en", f"level.{level}")
+    for result in ("win", "draw", "loss"):
+        assert i18n.text("de", f"over.{result}", seat="CPU 1")
+
+
+def test_pass_buttons_are_named_for_the_direction():
+    assert i18n.text("en", "pass_button.left") == "Pass left"
+    assert i18n.text("de", "pass_button.left") == "Nach links geben"
+
+
+def test_card_names_in_words_are_distinct_in_both_languages():
+    for lang in i18n.LANGS:
+        names = {card.name(lang) for card in DECK}
+        assert len(names) == 52
+    queen = next(c for c in DECK if str(c) == "QS")
+    assert queen.name("en") == "Queen of spades"
+    assert queen.name("de") == "Pik-Dame"
+
+
+def test_blocked_words_are_the_ones_screen_readers_hear():
+    assert i18n.text("en", "blocked") == "blocked"
+    assert i18n.text("de", "blocked") == "gesperrt"
+
+
+@pytest.mark.parametrize(
+    ("prefs", "lang"),
+    [
+        (["de-AT", "en"], "de"),
+        (["en-GB"], "en"),
+        (["fr-FR", "de"], "de"),
+        (["fr", "es"], "en"),
+        ([], "en"),
+        (["DE_ch"], "de"),
+    ],
+)
+def test_language_follows_the_browser(prefs, lang):
+    assert i18n.pick_language(prefs) == lang
+
+
+def test_duration_in_hours_and_minutes():
+    assert i18n.duration("en", 0) == "0 min"
+    assert i18n.duration("en", 59_999) == "0 min"
+    assert i18n.duration("en", 3 * 3_600_000 + 5 * 60_000) == "3 h 5 min"
+    assert i18n.duration("de", 61 * 60_000) == "1 Std. 1 Min."
+
+
+def test_help_has_as_many_paragraphs_in_both_languages():
+    for key in ("help.rules", "help.tips"):
+        assert len(i18n.paragraphs("en", key)) == len(i18n.paragraphs("de", key)) > 2
+
+
+def test_plural_forms():
+    assert i18n.points("en", 1) == "1 point"
+    assert i18n.points("de", 13) == "13 Punkte"
+    assert i18n.cards("de", 1) == "1 Karte"

@@ -1,0 +1,177 @@
+"""The view model: what the table shows, built only from the engine (R1, R4, R7-R11, R17,
+R18, R20, R29, R33, R38)."""
+
+from __future__ import annotations
+
+from hearts import Card, Game
+from hearts.view import POSITIONS, build, received_marks
+
+from .helpers import moon_game, play_to
+
+
+def new_play_game() -> Game:
+    game = Game.new(7)
+    for seat in range(4):
+        game.submit_pass(seat, game.hand(seat)[:3])
+    return game
+
+
+def test_seats_sit_where_r1_puts_them():
+    view = build(Game.new(1), "en")
+    assert POSITIONS == ("bottom", "left", "top", "right")
+    assert [p.name for p in view.plates] == ["You", "CPU 1", "CPU 2", "CPU 3"]
+    assert all(p.cards == 13 and p.score == 0 for p in view.plates)
+
+
+def test_pass_direction_is_always_shown():
+    game = Game.new(1)
+    assert build(game, "en").direction_label == "Pass left"
+    game = play_to(Game.new(1), "hand_over")
+    game.next_hand()
+    assert build(game, "de").direction_label == "Nach rechts geben"
+    hold = Game.from_deal([game.hand(s) for s in range(4)], hand_number=4)
+    assert build(hold, "en").direction_label == "No passing"
+    assert build(hold, "en").pass_panel is None
+
+
+def test_pass_confirm_needs_exactly_three_cards():
+    game = Game.new(1)
+    hand = game.hand(0)
+    for n in range(4):
+        panel = build(game, "en", hand[:n]).pass_panel
+        assert panel is not None
+        assert panel.enabled is (n == 3), n
+        assert panel.button == "Pass left"
+    assert "CPU 1" in build(game, "en").pass_panel.prompt  # left = CPU 1
+
+
+def test_pass_phase_every_card_is_selectable_and_nothing_is_blocked():
+    game = Game.new(1)
+    view = build(game, "en", game.hand(0)[:2])
+    assert all(c.playable and not c.blocked and not c.inert for c in view.hand)
+    assert [c.selected for c in view.hand[:3]] == [True, True, False]
+
+
+def test_cpu_seats_show_that_they_have_passed():
+    game = Game.new(1)
+    assert [p.status for p in build(game, "en").plates[1:]] == ["choosing"] * 3
+    game.submit_pass(2, game.hand(2)[:3])
+    assert [p.status for p in build(game, "en").plates] == ["", "choosing", "passed", "choosing"]
+    assert build(game, "de").plates[2].status_text == "Gegeben"
+
+
+def test_blocked_cards_are_exactly_what_legal_plays_forbids():
+    game = new_play_game()
+    while game.to_act != 0 or len(game.legal_plays(0)) == len(game.hand(0)):
+        if game.trick_waiting:
+            game.gather_trick()
+        elif game.phase != "play":
+            game = play_to(game, "play")
+        else:
+            seat = game.to_act
+            game.play(seat, game.legal_plays(seat)[0])
+    legal = set(game.legal_plays(0))
+    for lang, word in (("en", "blocked"), ("de", "gesperrt")):
+        view = build(game, lang)
+        for card in view.hand:
+            allowed = Card.parse(card.face.code) in legal
+            assert card.blocked is not allowed
+            assert card.playable is allowed
+            assert (word in card.label) is not allowed
+
+
+def test_allowed_cards_all_look_alike():
+    """R28/R29: nothing but the rules' verdict distinguishes allowed cards."""
+    game = new_play_game()
+    game = play_to(game, "play")
+    while game.to_act != 0:
+        game.play(game.to_act, game.legal_plays(game.to_act)[0])
+    flags = {
+        (c.playable, c.blocked, c.inert, c.selected, c.lifted)
+        for c in build(game, "en").hand
+        if c.playable
+    }
+    assert len(flags) == 1
+
+
+def test_when_it_is_not_your_turn_nothing_is_blocked():
+    game = new_play_game()
+    if game.to_act == 0:
+        game.play(0, game.legal_plays(0)[0])
+    view = build(game, "en")
+    assert all(c.inert and not c.blocked and "blocked" not in c.label for c in view.hand)
+    assert view.prompt.startswith("Waiting for CPU")
+
+
+def test_lifted_card_and_prompt():
+    game = new_play_game()
+    while game.to_act != 0:
+        game.play(game.to_act, game.legal_plays(game.to_act)[0])
+    card = game.legal_plays(0)[0]
+    view = build(game, "en", lifted=card)
+    assert [c.face.code for c in view.hand if c.lifted] == [str(card)]
+    assert "again" in view.prompt
+
+
+def test_received_cards_are_marked_until_your_first_play():
+    game = new_play_game()
+    received = set(game.received(0))
+    assert len(received) == 3
+    marked = {Card.parse(c.face.code) for c in build(game, "en").hand if c.received}
+    assert marked == received == set(received_marks(game))
+    assert all("received" in c.label for c in build(game, "en").hand if c.received)
+    while not game.has_played(0):
+        if game.trick_waiting:
+            game.gather_trick()
+        else:
+            game.play(game.to_act, game.legal_plays(game.to_act)[0])
+    assert not any(c.received for c in build(game, "en").hand)
+
+
+def test_finished_trick_shows_its_winner_then_flies_to_it():
+    game = new_play_game()
+    while not game.trick_waiting:
+        game.play(game.to_act, game.legal_plays(game.to_act)[0])
+    view = build(game, "en")
+    assert len(view.trick) == 4 and sum(c.winner for c in view.trick) == 1
+    winner = next(c for c in view.trick if c.winner)
+    assert "take" in view.prompt or "takes" in view.prompt
+    game.gather_trick()
+    view = build(game, "en")
+    assert view.trick == () and len(view.gathered) == 4
+    assert view.gathered_to == POSITIONS[winner.seat]
+    assert all("played by" in c.label for c in view.gathered)
+
+
+def test_hand_summary_shows_points_totals_and_next_direction_not_tricks():
+    game = play_to(Game.new(3), "hand_over")
+    summary = build(game, "en").summary
+    assert summary is not None and summary.kind == "hand_over"
+    assert [r.hand for r in summary.rows] == list(game.hand_points)
+    assert [r.total for r in summary.rows] == list(game.scores)
+    assert summary.next_text == "Next hand: pass right"
+    assert summary.button == "Continue" and summary.action == "continue"
+    assert not hasattr(summary, "tricks")  # R38: no review of the hand
+
+
+def test_moon_is_announced():
+    game = moon_game(shooter=2)
+    summary = build(game, "en").summary
+    assert summary is not None
+    assert summary.moon == "CPU 2 shot the moon! Every other seat takes 26 points."
+    assert [r.hand for r in summary.rows] == [26, 26, 0, 26]
+    mine = build(moon_game(shooter=0), "de").summary
+    assert mine is not None and mine.moon.startswith("Du hast den Mond geschossen")
+
+
+def test_game_over_reads_the_result_from_your_seat():
+    win = build(moon_game(0, (0, 90, 90, 90)), "en").summary
+    assert win is not None and win.result == "win" and win.result_text == "You win!"
+    assert win.action == "new_game"
+    loss = build(moon_game(1, (74, 0, 80, 80)), "en").summary
+    assert loss is not None and loss.result == "loss"
+    assert loss.result_text == "You lose: CPU 1 finished lower."
+    draw = build(moon_game(2, (0, 0, 80, 80)), "de").summary
+    assert (
+        draw is not None and draw.result == "draw" and draw.result_text.startswith("Unentschieden")
+    )
