@@ -191,10 +191,13 @@ def summary(s: Summary, lang: str) -> str:
         result = f'<p class="result result-{e(s.result)}">{e(s.result_text)}</p>'
     moon = f'<p class="moon"><span aria-hidden="true">☾ </span>{e(s.moon)}</p>' if s.moon else ""
     nxt = f'<p class="next">{e(s.next_text)}</p>' if s.next_text else ""
+    menu = ""
+    if s.kind == "game_over":  # the difficulty of the next game is chosen in the menu (R5)
+        menu = f'<button type="button" class="btn" data-action="menu">{e(t("menu"))}</button>'
     return (
         f'<h2 id="dlg-summary-title">{e(s.title)}</h2>{result}{moon}'
         f'<table class="scores">{head}<tbody>{rows}</tbody></table>{nxt}'
-        f'<div class="actions"><button type="button" class="btn primary" '
+        f'<div class="actions">{menu}<button type="button" class="btn primary" '
         f'data-action="{e(s.action)}" autofocus>{e(s.button)}</button></div>'
     )
 

@@ -1,0 +1,123 @@
+"""Driving the game page in the tests: open it, read its state, tap cards like a player.
+
+State is read through ``window.heartsDebug.state()`` (read-only); every move goes through
+the page's own buttons.  Waits poll with ``page.wait_for_timeout`` instead of
+``wait_for_function``, which the site's CSP (no 'unsafe-eval') blocks.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+
+BOOT_TIMEOUT_S = 90
+
+
+def open_game(page: Any, query: str = "?seed=7&cadence=0&lang=en") -> dict[str, Any]:
+    """Load the game page (or reload it with ``query``) and wait for the dealt table."""
+    page.goto("/" + query)
+    return wait_ready(page)
+
+
+def wait_ready(page: Any) -> dict[str, Any]:
+    page.wait_for_selector(
+        "html[data-state=ready], .py-error", state="attached", timeout=BOOT_TIMEOUT_S * 1000
+    )
+    error = page.query_selector(".py-error")
+    if error is not None:
+        pytest.fail(f"Python error on the page:\n{error.text_content()}")
+    return state(page)
+
+
+def state(page: Any) -> dict[str, Any]:
+    result: dict[str, Any] = json.loads(page.evaluate("heartsDebug.state()"))
+    result["actions"] = json.loads(result["game"])["actions"]
+    return result
+
+
+def wait_until(page: Any, check: Any, timeout_s: float = 20, what: str = "") -> dict[str, Any]:
+    deadline = time.monotonic() + timeout_s
+    while True:
+        now = state(page)
+        if check(now):
+            return now
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out waiting for {what or check}: {now}")
+        page.wait_for_timeout(20)
+
+
+def settle(page: Any, timeout_s: float = 20) -> dict[str, Any]:
+    """Until no CPU step is pending: your move, or a button to press."""
+    return wait_until(page, lambda s: s["pending"] is None, timeout_s, "the CPU seats")
+
+
+def card(page: Any, code: str) -> Any:
+    return page.locator(f'#hand button[data-card="{code}"]')
+
+
+def tap(page: Any, code: str, **kwargs: Any) -> None:
+    """Tap the visible strip of a card (on phones the cards overlap)."""
+    card(page, code).click(position={"x": 8, "y": 24}, **kwargs)
+
+
+def hand_codes(page: Any) -> list[str]:
+    return [str(b.get_attribute("data-card")) for b in page.locator("#hand button").all()]
+
+
+def playable_codes(page: Any) -> list[str]:
+    """Your cards that are not aria-disabled: what the page lets you play."""
+    return [
+        str(b.get_attribute("data-card"))
+        for b in page.locator("#hand button:not([aria-disabled])").all()
+    ]
+
+
+def blocked_codes(page: Any) -> list[str]:
+    return [
+        str(b.get_attribute("data-card"))
+        for b in page.locator('#hand button[aria-disabled="true"]').all()
+    ]
+
+
+def confirm_button(page: Any) -> Any:
+    return page.locator('[data-action="confirm-pass"]')
+
+
+def pass_first_three(page: Any) -> list[str]:
+    chosen = hand_codes(page)[:3]
+    for code in chosen:
+        tap(page, code)
+    confirm_button(page).click()
+    return chosen
+
+
+def play_first_playable(page: Any) -> str:
+    code = playable_codes(page)[0]
+    tap(page, code)
+    tap(page, code)
+    return code
+
+
+def my_move(page: Any) -> dict[str, Any]:
+    """One of your moves with fixed choices; returns the settled state after it."""
+    now = settle(page)
+    if now["phase"] == "pass":
+        pass_first_three(page)
+    elif now["phase"] == "play" and now["to_act"] == 0:
+        play_first_playable(page)
+    elif now["phase"] == "hand_over":
+        page.locator('#dlg-summary [data-action="continue"]').click()
+    return settle(page)
+
+
+def to_my_turn(page: Any, want: Any = None, limit: int = 400) -> dict[str, Any]:
+    """Play on (fixed choices) until it is your turn and ``want(state, page)`` holds."""
+    now = settle(page)
+    for _ in range(limit):
+        if now["phase"] == "play" and now["to_act"] == 0 and (want is None or want(now, page)):
+            return now
+        now = my_move(page)
+    pytest.fail("never reached the wanted position")
