@@ -169,6 +169,8 @@ EN: dict[str, str] = {
     ),
     "lang.en": "English",
     "lang.de": "Deutsch",
+    "update.ready": "A new version of Hearts is ready. Your game is saved and continues.",
+    "update.apply": "Update now",
 }
 
 DE: dict[str, str] = {
@@ -328,6 +330,9 @@ DE: dict[str, str] = {
     ),
     "lang.en": "English",
     "lang.de": "Deutsch",
+    "update.ready": "Eine neue Version von Hearts ist bereit. Dein Spiel ist gespeichert und "
+    "geht weiter.",
+    "update.apply": "Jetzt aktualisieren",
 }
 
 TABLES: dict[str, dict[str, str]] = {"en": EN, "de": DE}

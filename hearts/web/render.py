@@ -173,7 +173,7 @@ def status_bar(v: TableView) -> str:
     )
 
 
-def summary(s: Summary, lang: str) -> str:
+def summary(s: Summary, lang: str, update_ready: bool = False) -> str:
     """The end-of-hand or end-of-game dialog: points, totals, moon, result (R4, R33, R38)."""
     t = _t(lang)
     head = (
@@ -191,12 +191,19 @@ def summary(s: Summary, lang: str) -> str:
         result = f'<p class="result result-{e(s.result)}">{e(s.result_text)}</p>'
     moon = f'<p class="moon"><span aria-hidden="true">☾ </span>{e(s.moon)}</p>' if s.moon else ""
     nxt = f'<p class="next">{e(s.next_text)}</p>' if s.next_text else ""
+    update = ""
+    if update_ready:  # between hands is the safe moment to take a new version (issue 5)
+        update = (
+            f'<p class="update">{e(t("update.ready"))} '
+            f'<button type="button" class="btn small" data-action="update">'
+            f"{e(t('update.apply'))}</button></p>"
+        )
     menu = ""
     if s.kind == "game_over":  # the difficulty of the next game is chosen in the menu (R5)
         menu = f'<button type="button" class="btn" data-action="menu">{e(t("menu"))}</button>'
     return (
         f'<h2 id="dlg-summary-title">{e(s.title)}</h2>{result}{moon}'
-        f'<table class="scores">{head}<tbody>{rows}</tbody></table>{nxt}'
+        f'<table class="scores">{head}<tbody>{rows}</tbody></table>{nxt}{update}'
         f'<div class="actions">{menu}<button type="button" class="btn primary" '
         f'data-action="{e(s.action)}" autofocus>{e(s.button)}</button></div>'
     )

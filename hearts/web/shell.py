@@ -101,6 +101,7 @@ class Shell:
         self.focus_code: str | None = None
         self.hand_codes: list[str] = []
         self.static_lang: str | None = None
+        self.update_ready = False  # a new app version waits (static/pwa.mjs)
         self.confirm_new = False
         self.confirm_reset = False
         self.return_focus: Any = None
@@ -144,6 +145,9 @@ class Shell:
         self.listen(self.doc, "close", self.on_dialog_close, capture=True)
         self.listen(self.doc, "visibilitychange", self.on_visibility)
         self.listen(js.window, "pagehide", lambda _ev: self.ctl.flush())
+        self.listen(self.doc, "hearts:update-ready", self.on_update_ready)
+        pwa = getattr(js.window, "heartsPWA", None)
+        self.update_ready = bool(pwa and pwa.updateReady)
         self.ctl.set_visible(self.doc.visibilityState != "hidden")
         self.expose_debug()
         self.update()
@@ -269,7 +273,7 @@ class Shell:
                 dlg.close()
             self.cache.pop("dlg-summary", None)
             return
-        html = render.summary(v.summary, v.lang)
+        html = render.summary(v.summary, v.lang, self.update_ready)
         if self.cache.get("dlg-summary") != html:
             self.cache["dlg-summary"] = html
             dlg.innerHTML = html
@@ -409,6 +413,10 @@ class Shell:
             self.confirm_reset = False
             self.fill_dialog("stats")
             self.focus_in("stats", "reset")
+        elif action == "update":
+            pwa = getattr(js.window, "heartsPWA", None)
+            if pwa:
+                pwa.applyUpdate()
         elif action == "dismiss":
             ctl.notices.clear()
             self.notice.setAttribute("role", "status")
@@ -457,6 +465,10 @@ class Shell:
         code = attr(event.target, "data-card")
         if code:
             self.focus_code = str(code)
+
+    def on_update_ready(self, _event: Any) -> None:
+        self.update_ready = True
+        self.draw()
 
     def on_visibility(self, _event: Any) -> None:
         self.ctl.set_visible(self.doc.visibilityState != "hidden")

@@ -33,6 +33,7 @@ def all_html(lang: str) -> list[str]:
         render.status_bar(view),
         *(render.plate(p) for p in view.plates),
         render.summary(over.summary, lang),
+        render.summary(over.summary, lang, True),
         render.summary(build(play_to(Game.new(3), "hand_over"), lang).summary, lang),
         render.menu(lang),
         render.new_game(lang, "hard", "medium", False),

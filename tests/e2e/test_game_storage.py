@@ -1,0 +1,57 @@
+"""What the page keeps in localStorage, as a player meets it: a bad saved game set aside
+with a message (statistics kept), statistics reset only after confirmation (R36)."""
+
+from __future__ import annotations
+
+import json
+
+from .gamepage import my_move, open_game, settle, state, wait_ready
+
+
+def test_a_bad_saved_game_is_set_aside_with_a_clear_message(page):
+    open_game(page)
+    settle(page)
+    page.evaluate("() => localStorage.setItem('hearts.game.v1', '{\"kind\":\"hearts-table\"')")
+    page.reload()
+    now = wait_ready(page)
+    notice = page.locator("#notice")
+    assert "could not be loaded and was set aside" in notice.inner_text()
+    assert "statistics are kept" in notice.inner_text()
+    backup = page.evaluate("() => localStorage.getItem('hearts.game.v1.bad')")
+    assert backup == '{"kind":"hearts-table"'
+    assert json.loads(now["stats"])["levels"]["medium"][0] == 2  # kept, plus the new game
+    assert now["phase"] == "pass"
+    page.locator('#notice [data-action="dismiss"]').click()
+    assert page.locator("#notice").inner_text() == ""
+
+
+def test_statistics_reset_asks_first_and_focus_returns(page):
+    open_game(page)
+    settle(page)
+    page.locator("#menu-button").click()
+    page.locator('#dlg-menu [data-action="open-stats"]').click()
+    dialog = page.locator("#dlg-stats")
+    dialog.locator('[data-action="reset"]').click()
+    assert "cannot be undone" in dialog.locator(".confirm").inner_text()
+    dialog.locator('[data-action="reset-no"]').click()
+    assert json.loads(state(page)["stats"])["levels"]["medium"][0] == 1
+    dialog.locator('[data-action="reset"]').click()
+    dialog.locator('[data-action="reset-yes"]').click()
+    assert json.loads(state(page)["stats"])["levels"]["medium"] == [0, 0, 0, 0]
+    assert dialog.locator("tbody tr").nth(1).locator("td").all_inner_texts() == ["0"] * 4
+    dialog.locator('[data-action="close"]').click()
+    page.wait_for_timeout(50)
+    assert page.evaluate("document.activeElement.id") == "menu-button"
+
+
+def test_escape_does_not_hide_the_hand_summary(page):
+    open_game(page, "?seed=3&cadence=0&lang=en")
+    now = settle(page)
+    while now["phase"] != "hand_over":
+        now = my_move(page)
+    page.keyboard.press("Escape")
+    assert page.locator("#dlg-summary").is_visible()
+    assert page.evaluate("document.activeElement.dataset.action") == "continue"
+    page.keyboard.press("Enter")
+    assert settle(page)["hand_number"] == 2
+    assert not page.locator("#dlg-summary").is_visible()
