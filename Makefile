@@ -8,7 +8,7 @@ VENDOR_STAMP := static/vendor/.built
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: test test-engine lint bench tournament run clean node_modules vendor chromium test-e2e
+.PHONY: screenshots bench-browser test test-engine lint bench tournament run clean node_modules vendor chromium test-e2e
 
 $(VPY):
 	$(PYTHON) -m venv $(VENV)
@@ -55,6 +55,15 @@ bench: $(DEV_STAMP)
 # The CPU strength order by duplicate deals (a benchmark, not a test; ~15 min on 2 cores).
 tournament: $(DEV_STAMP)
 	$(VPY) -m hearts.tournament
+
+# Screenshots of the table for a look by eye (pass phase, mid-trick, summary; desktop and
+# phone sizes) into screenshots/ (git-ignored).
+screenshots: $(DEV_STAMP) vendor chromium
+	$(VPY) scripts/screenshots.py
+
+# Start-up to a playable hand, Python time per CPU move and tap-to-lift, in Chromium.
+bench-browser: $(DEV_STAMP) vendor chromium
+	$(VPY) scripts/bench_browser.py
 
 clean:
 	rm -rf $(VENV) node_modules static/vendor .pytest_cache .ruff_cache .hypothesis

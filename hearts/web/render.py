@@ -8,7 +8,7 @@ so every look is a class in static/css/hearts.css.  All text is escaped.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import partial
+from functools import lru_cache, partial
 from html import escape
 
 from .. import i18n
@@ -39,6 +39,7 @@ def suit_svg(suit: str, cls: str = "pip") -> str:
     return f'<svg class="{cls}" focusable="false"><use href="#s-{suit}"></use></svg>'
 
 
+@lru_cache(maxsize=512)  # 52 cards × 2 languages: built once, reused on every draw
 def card_face(f: CardFace) -> str:
     """The inside of a card: two corner indices and the centre (pips, court or ace)."""
     corner = f'<b class="rk">{e(f.index)}</b>{suit_svg(f.suit, "pip ix")}'
