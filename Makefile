@@ -5,10 +5,14 @@ VPY := $(VENV)/bin/python
 DEV_STAMP := $(VENV)/.dev-installed
 NODE_STAMP := node_modules/.installed
 VENDOR_STAMP := static/vendor/.built
+# Everything the service worker precaches (scripts/build_sw.mjs): rebuild sw.js when any changes.
+SW_INPUTS := $(wildcard index.html pyscript.toml) $(shell find hearts static -type f \
+	\( -name '*.py' -o -path 'static/*' \) ! -path 'static/vendor/*' ! -path '*/__pycache__/*' 2>/dev/null)
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: screenshots bench-browser test test-engine lint bench tournament run clean node_modules vendor chromium test-e2e
+.PHONY: screenshots bench-browser test test-engine lint bench tournament run clean node_modules vendor chromium test-e2e \
+	sw icons bench-startup
 
 $(VPY):
 	$(PYTHON) -m venv $(VENV)
@@ -35,22 +39,35 @@ $(VENDOR_STAMP): $(NODE_STAMP) scripts/build_vendor.mjs
 	node scripts/build_vendor.mjs
 	touch $@
 
+# The service worker: Workbox precache manifest (content hash per file), git-ignored.
+sw: sw.js
+sw.js: $(VENDOR_STAMP) scripts/build_sw.mjs $(SW_INPUTS)
+	node scripts/build_sw.mjs
+
+# App icons (committed PNGs; only after changing scripts/make_icons.py).
+icons:
+	$(PYTHON) scripts/make_icons.py
+
 # Browser for the e2e tests: Debian's Chromium (Playwright cannot download its own here).
 chromium:
 	@test -x $(CHROMIUM) || { $(SUDO) apt-get update -q && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; }
 
-test-e2e: $(DEV_STAMP) vendor chromium
+test-e2e: $(DEV_STAMP) vendor sw.js chromium
 	$(VPY) -m pytest -q tests/e2e
 
 test: lint test-engine test-e2e
 
 # Serves the site with the production headers (stdlib only, no venv needed).
-run: vendor
+run: vendor sw.js
 	$(PYTHON) scripts/serve.py
 
 bench: $(DEV_STAMP)
 	$(VPY) -m hearts.bench
+
+# Start-up time, cold and warm, of the game page against the bare runtime (medians).
+bench-startup: $(DEV_STAMP) vendor sw.js chromium
+	$(VPY) scripts/bench_startup.py
 
 # The CPU strength order by duplicate deals (a benchmark, not a test; ~15 min on 2 cores).
 tournament: $(DEV_STAMP)
@@ -66,4 +83,4 @@ bench-browser: $(DEV_STAMP) vendor chromium
 	$(VPY) scripts/bench_browser.py
 
 clean:
-	rm -rf $(VENV) node_modules static/vendor .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) node_modules static/vendor sw.js .pytest_cache .ruff_cache .hypothesis

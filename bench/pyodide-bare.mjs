@@ -1,10 +1,10 @@
 // Start-up floor: the vendored Pyodide via loadPyodide(), without PyScript.
-import { loadPyodide } from "../static/vendor/pyodide/pyodide.mjs";
+import { loadPyodide } from "../static/vendor/pyodide-314.0.2/pyodide.mjs";
 
 const status = document.querySelector("[data-testid=status]");
 try {
     const pyodide = await loadPyodide({
-        indexURL: new URL("../static/vendor/pyodide/", import.meta.url).href,
+        indexURL: new URL("../static/vendor/pyodide-314.0.2/", import.meta.url).href,
     });
     status.dataset.python = pyodide.runPython("import sys; sys.version.split()[0]");
     document.documentElement.dataset.readyMs = String(Math.round(performance.now()));

@@ -1,8 +1,15 @@
 #!/usr/bin/env node
 // Copy exactly the runtime files the page loads from node_modules into static/vendor/.
 //
-//   static/vendor/pyscript/  core.js, core.css and the chunks core.js actually imports
-//   static/vendor/pyodide/   pyodide.mjs + the four files it fetches at start-up
+//   static/vendor/pyscript-<version>/  core.js, core.css and the chunks core.js actually imports
+//   static/vendor/pyodide-<version>/   pyodide.mjs + the four files it fetches at start-up
+//
+// The folder names carry the package version: netlify.toml serves /static/vendor/* as
+// `immutable` for a year, so a file's URL must change whenever its content can (core.js,
+// pyodide.mjs, pyodide.asm.wasm keep their names across releases). Pages and configs name
+// these folders explicitly; after a version bump, checkReferences() below lists every file
+// that still points at the old version (scripts/gen_pyscript_toml.py rewrites the
+// `interpreter` lines itself).
 //
 // Sources are the exact versions pinned in package.json / package-lock.json (`npm ci`).
 // Nothing here is hand-edited; the output directory is git-ignored and rebuilt from scratch.
@@ -16,7 +23,9 @@
 // in [files]). If a page ever needs one of them, the e2e tests see the 404.
 
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+    copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync,
+} from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -114,6 +123,47 @@ function pyscriptFiles(distDir) {
     return [...needed].sort();
 }
 
+// Every committed file that loads the runtime must name a vendored file of the pinned
+// versions: "static/vendor/pyodide-314.0.2/pyodide.mjs" in a page, a pyscript.toml, a module.
+const REFERENCING = [
+    "index.html",
+    "pyscript.toml",
+    "static",
+    "bench",
+    join("tests", "e2e", "pages"),
+    "scripts/build_sw.mjs",
+];
+// (The unversioned "vendor/pyscript/…" of earlier builds counts as stale too.)
+const REFERENCE = /vendor\/((?:pyscript|pyodide)(?:-[0-9][^/"'`\s]*)?\/[^"'`\s)?#:;,<>]*)/g;
+
+function* textFiles(path) {
+    if (!existsSync(path)) return;
+    if (statSync(path).isDirectory()) {
+        if (path === OUT) return;
+        for (const entry of readdirSync(path)) yield* textFiles(join(path, entry));
+    } else if (/\.(html|toml|mjs|js|css|json|webmanifest)$/.test(path)) {
+        yield path;
+    }
+}
+
+function checkReferences(vendored) {
+    const stale = [];
+    for (const top of REFERENCING) {
+        for (const file of textFiles(join(ROOT, top))) {
+            for (const [, ref] of readFileSync(file, "utf8").matchAll(REFERENCE)) {
+                const known = ref.endsWith("/")
+                    ? [...vendored].some((path) => path.startsWith(ref))
+                    : vendored.has(ref);
+                if (!known) stale.push(`${relative(ROOT, file)}: vendor/${ref}`);
+            }
+        }
+    }
+    if (stale.length) {
+        fail(`these files name runtime files that this build does not produce:\n  ${stale.join("\n  ")}`
+            + "\n(after a version bump: run `python3 scripts/gen_pyscript_toml.py` and update the rest)");
+    }
+}
+
 function copyAll(srcDir, files, destDir) {
     rmSync(destDir, { recursive: true, force: true });
     mkdirSync(destDir, { recursive: true });
@@ -146,10 +196,16 @@ else if (expected !== pyodide.version) {
     fail(`@pyscript/core ${pyscript.version} expects pyodide ${expected}, package.json pins ${pyodide.version}`);
 }
 
+rmSync(OUT, { recursive: true, force: true }); // no stale version folders
 const rows = [
-    ...copyAll(join(pyscript.dir, "dist"), pyscriptFiles(join(pyscript.dir, "dist")), join(OUT, "pyscript")),
-    ...copyAll(pyodide.dir, PYODIDE_FILES, join(OUT, "pyodide")),
+    ...copyAll(
+        join(pyscript.dir, "dist"),
+        pyscriptFiles(join(pyscript.dir, "dist")),
+        join(OUT, `pyscript-${pyscript.version}`),
+    ),
+    ...copyAll(pyodide.dir, PYODIDE_FILES, join(OUT, `pyodide-${pyodide.version}`)),
 ];
+checkReferences(new Set(rows.map((r) => r.path)));
 
 // A list of what was copied (e.g. for a service worker's precache list).
 writeFileSync(

@@ -10,14 +10,18 @@ sys.path) before the page's Python runs, so every module of hearts/ must be list
 
 The same table is kept in the e2e smoke page's config (tests/e2e/pages/smoke/pyscript.toml),
 with source URLs relative to that file, so the browser tests import the whole package.
-Everything above the [files] table is kept as it is (edit it by hand); [files] must be the
-last table in the file. Standard library only; the output order is deterministic.
+Everything above the [files] table is kept as it is (edit it by hand) except the
+`interpreter = ...` line, which is rewritten to the vendored Pyodide of the version that
+package.json pins (static/vendor/pyodide-<version>/pyodide.mjs, see scripts/build_vendor.mjs);
+[files] must be the last table in the file. Standard library only; deterministic output.
 """
 
 from __future__ import annotations
 
 import argparse
 import difflib
+import json
+import re
 import sys
 from pathlib import Path
 
@@ -35,10 +39,11 @@ DEFAULT_HEADER = """\
 # Pages start PyScript with <script type="module" src="./static/runtime.mjs"> (not core.js
 # directly): that is what lets it run under the site's CSP, see static/runtime.mjs.
 
-# Self-hosted Pyodide (copied from the pinned npm package by scripts/build_vendor.mjs).
+# Self-hosted Pyodide (copied from the pinned npm package by scripts/build_vendor.mjs; the
+# generator rewrites the version in this path from package.json).
 # PyScript resolves this URL against the *page*, unlike [files], which it resolves
 # against this file.
-interpreter = "./static/vendor/pyodide/pyodide.mjs"
+interpreter = "./static/vendor/pyodide-{pyodide}/pyodide.mjs"
 
 # No `plugins` list: "!name" entries would not help. PyScript imports its plugins once per
 # interpreter type (py and mpy) and skips one only when that type's config says "!name", so
@@ -47,6 +52,20 @@ interpreter = "./static/vendor/pyodide/pyodide.mjs"
 
 # No `packages`: the engine is standard library only (no micropip, no package graph).
 """
+
+
+INTERPRETER = re.compile(r"^interpreter\s*=.*$", re.MULTILINE)
+
+
+def pyodide_version(root: Path = ROOT) -> str:
+    """The Pyodide version package.json pins (the vendored folder carries it in its name)."""
+    package = json.loads((root / "package.json").read_text(encoding="utf-8"))
+    return package["dependencies"]["pyodide"]
+
+
+def interpreter_line(version: str, prefix: str = "./") -> str:
+    """prefix: URL from the page to the repository root (each config sits beside its page)."""
+    return f'interpreter = "{prefix}static/vendor/pyodide-{version}/pyodide.mjs"'
 
 
 def module_files(root: Path = ROOT) -> list[str]:
@@ -73,9 +92,11 @@ def url_prefix(config: str) -> str:
     return "../" * depth if depth else "./"
 
 
-def render(current: str | None, paths: list[str], prefix: str = "./") -> str:
+def render(
+    current: str | None, paths: list[str], prefix: str = "./", pyodide: str | None = None
+) -> str:
     if current is None:
-        header = DEFAULT_HEADER
+        header = DEFAULT_HEADER.replace("{pyodide}", pyodide or pyodide_version())
     else:
         lines = current.splitlines(keepends=True)
         starts = [i for i, line in enumerate(lines) if line.strip() == "[files]"]
@@ -88,6 +109,8 @@ def render(current: str | None, paths: list[str], prefix: str = "./") -> str:
             header = "".join(lines[: starts[0]])
         else:
             header = current
+    if pyodide is not None:
+        header = INTERPRETER.sub(interpreter_line(pyodide, prefix), header, count=1)
     return header.rstrip("\n") + "\n\n" + files_table(paths, prefix)
 
 
@@ -98,6 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     paths = module_files(args.root)
+    pyodide = pyodide_version(args.root)
     stale = False
     for name in CONFIGS:
         config = args.root / name
@@ -107,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
             current = None
         else:
             continue  # optional config (e.g. no e2e tests in this checkout)
-        wanted = render(current, paths, url_prefix(name))
+        wanted = render(current, paths, url_prefix(name), pyodide)
         if current == wanted:
             continue
         if args.check:

@@ -169,8 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     handler = functools.partial(Handler, directory=str(site))
     Handler.rules = load_rules(config)
     Handler.verbose = args.verbose
-    vendor = site / "static" / "vendor" / "pyodide" / "pyodide.mjs"
-    if not vendor.is_file():
+    if not any(site.glob("static/vendor/pyodide-*/pyodide.mjs")):
         print("warning: static/vendor/ is not built; run `make vendor`", file=sys.stderr)
 
     with Server((args.host, args.port), handler) as server:

@@ -1,5 +1,5 @@
 // Starts the self-hosted PyScript under the site's Content-Security-Policy (netlify.toml),
-// which has no 'unsafe-eval'. Pages load this module instead of vendor/pyscript/core.js:
+// which has no 'unsafe-eval'. Pages load this module instead of vendor/pyscript-0.7.31/core.js:
 //
 //   <script type="module" src="./static/runtime.mjs"></script>
 //
@@ -10,8 +10,20 @@
 // worker). The game runs no workers, so it is dropped here, through PyScript's public
 // `hooks` API, before PyScript reaches its first <script type="py"> (that happens only
 // after its plugins and the interpreter have loaded, long after this module ran).
-import { hooks } from "./vendor/pyscript/core.js";
+//
+// The game page also loads static/pwa.mjs (before this module). If a new version of the
+// site is waiting, that page reloads into it at once instead of starting the old runtime:
+// window.heartsPWA.startGate then resolves to true and PyScript is not imported at all.
+// (Pages without pwa.mjs - the bench and test pages - start immediately.) The page's
+// <link rel="modulepreload"> hints let core.js download while this module waits.
+const gate = globalThis.heartsPWA && globalThis.heartsPWA.startGate;
+const reloading = gate
+    ? await Promise.race([gate, new Promise((resolve) => setTimeout(resolve, 3000, false))])
+    : false;
 
-for (const [name, callbacks] of Object.entries(hooks.worker)) {
-    if (name.startsWith("on")) callbacks.clear();
+if (!reloading) {
+    const { hooks } = await import("./vendor/pyscript-0.7.31/core.js");
+    for (const [name, callbacks] of Object.entries(hooks.worker)) {
+        if (name.startsWith("on")) callbacks.clear();
+    }
 }

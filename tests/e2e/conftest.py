@@ -30,6 +30,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("HEARTS_CHROMIUM", "/usr/bin/chromium")
+# The vendored runtime lives in version-named folders (scripts/build_vendor.mjs).
+PINS = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]
+PYODIDE_DIR = f"static/vendor/pyodide-{PINS['pyodide']}"
+PYSCRIPT_DIR = f"static/vendor/pyscript-{PINS['@pyscript/core']}"
 BOOT_TIMEOUT_S = 60
 
 # Collected in the page before any of its own scripts run (CSP reports are not console
@@ -54,7 +58,7 @@ def pytest_collection_modifyitems(items):
 
 @pytest.fixture(scope="session")
 def site_url() -> str:
-    if not (ROOT / "static/vendor/pyodide/pyodide.mjs").is_file():
+    if not (ROOT / PYODIDE_DIR / "pyodide.mjs").is_file():
         pytest.fail("static/vendor/ is not built: run `make vendor`")
     proc = subprocess.Popen(
         [sys.executable, str(ROOT / "scripts/serve.py"), "--port", "0", "--dir", str(ROOT)],

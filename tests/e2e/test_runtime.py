@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from .conftest import PYODIDE_DIR
+
 SMOKE = "tests/e2e/pages/smoke/"
 
 
@@ -42,7 +44,7 @@ def test_smoke_page_boots_and_imports_the_engine(
     assert "unsafe-eval'" not in csp.replace("'wasm-unsafe-eval'", "")
     assert document.headers["x-content-type-options"] == "nosniff"
 
-    wasm = response_for(requests_log, "/static/vendor/pyodide/pyodide.asm.wasm")
+    wasm = response_for(requests_log, f"/{PYODIDE_DIR}/pyodide.asm.wasm")
     assert wasm.headers["content-type"] == "application/wasm"
     assert "immutable" in wasm.headers["cache-control"]
     for suffix in ("/pyodide.mjs", "/python_stdlib.zip", "/static/runtime.mjs"):

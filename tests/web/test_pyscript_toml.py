@@ -6,6 +6,7 @@ removing a module: python3 scripts/gen_pyscript_toml.py (and commit the .toml fi
 
 from __future__ import annotations
 
+import json
 import posixpath
 import tomllib
 from pathlib import Path
@@ -62,5 +63,6 @@ def test_each_module_lands_at_its_own_path(config):
 def test_interpreter_is_the_self_hosted_pyodide(config):
     settings = load(config)
     target = posixpath.normpath(posixpath.join(posixpath.dirname(config), settings["interpreter"]))
-    assert target == "static/vendor/pyodide/pyodide.mjs"
+    pyodide = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
+    assert target == f"static/vendor/pyodide-{pyodide}/pyodide.mjs"  # versioned: immutable URLs
     assert "packages" not in settings, "the engine is standard library only"

@@ -1,0 +1,108 @@
+#!/usr/bin/env node
+// Generate the service worker /sw.js (git-ignored) with Workbox (workbox-build, pinned in
+// package.json / package-lock.json): a precache manifest with a content hash per file, for
+// everything the game loads - the page, pyscript.toml, every module of hearts/, static/
+// (scripts, styles, icons, the web manifest) and the whole self-hosted runtime.
+//
+//   node scripts/build_sw.mjs            (after scripts/build_vendor.mjs; `make sw`)
+//   node scripts/build_sw.mjs --check    exit 1 if sw.js is missing or stale
+//   node scripts/build_sw.mjs --root DIR a copy of the site elsewhere (the e2e update test)
+//
+// Behaviour of the generated worker (Workbox's generateSW):
+//   - install: downloads every precached file; a new version downloads only what changed
+//     (revision = content hash; the vendored runtime lives in version-named folders, so its
+//     URL is its revision and the browser's HTTP cache can answer - no second download on
+//     the first visit). Files are fetched with cache-busting, so a stale CDN/HTTP cache
+//     cannot poison the precache.
+//   - fetch: cache-first for precached URLs ("/" and "/?seed=1&lang=de" -> index.html, query
+//     strings ignored); anything else goes to the network untouched.
+//   - activate: removes precached entries the new version no longer lists and caches of
+//     older Workbox precache formats (cleanupOutdatedCaches).
+//   - no skipWaiting(): a new version waits until every tab of the old one is closed (the
+//     next start) or until static/pwa.mjs posts {type: "SKIP_WAITING"} - which it does only
+//     when the page asks it to, between hands (see static/pwa.mjs).
+//   - clientsClaim(): the very first installation takes over the open tab, so the first
+//     visit is already offline-capable without a reload.
+// No Workbox runtime is fetched from a CDN: it is bundled into sw.js (inlineWorkboxRuntime).
+
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { generateSW } from "workbox-build";
+
+const REPO = join(dirname(fileURLToPath(import.meta.url)), "..");
+const rootArg = process.argv.indexOf("--root");
+const ROOT = rootArg > 0 ? resolve(process.argv[rootArg + 1]) : REPO;
+const SW = join(ROOT, "sw.js");
+
+// What the game page loads (globs relative to the site root = the publish directory).
+const PRECACHE = [
+    "index.html",
+    "pyscript.toml",
+    "hearts/**/*.py", // = the [files] table of pyscript.toml (scripts/gen_pyscript_toml.py)
+    "static/**/*", // page scripts, css, icons, web manifest, static/vendor/ (the runtime)
+];
+const IGNORE = [
+    "**/__pycache__/**",
+    "**/*.map",
+    "static/vendor/manifest.json", // a build report, not loaded by the page
+];
+// The vendored runtime's URLs already change with its version (scripts/build_vendor.mjs).
+const VERSIONED = /^static\/vendor\/(?:pyscript|pyodide)-[^/]+\//;
+
+function fail(message) {
+    console.error(`build_sw: ${message}`);
+    process.exit(1);
+}
+
+function options(swDest = SW) {
+    return {
+        globDirectory: ROOT,
+        globPatterns: PRECACHE,
+        globIgnores: IGNORE,
+        globFollow: false,
+        swDest,
+        mode: "production",
+        sourcemap: false,
+        inlineWorkboxRuntime: true,
+        // pyodide.asm.wasm is ~9.6 MB; everything the page needs must be precached.
+        maximumFileSizeToCacheInBytes: 32 * 1024 * 1024,
+        dontCacheBustURLsMatching: VERSIONED,
+        directoryIndex: "index.html",
+        ignoreURLParametersMatching: [/.*/], // test hooks: ?seed=…&cadence=…&lang=…
+        cacheId: "hearts",
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: false,
+        babelPresetEnvTargets: ["chrome >= 90", "firefox >= 90", "safari >= 15"],
+    };
+}
+
+async function build(swDest) {
+    if (!existsSync(join(ROOT, "static", "vendor", "manifest.json"))) {
+        fail("static/vendor/ is not built: run `node scripts/build_vendor.mjs` first");
+    }
+    if (!existsSync(join(ROOT, "index.html"))) {
+        console.warn("build_sw: no index.html yet - the worker will not precache a page");
+    }
+    const { count, size, warnings } = await generateSW(options(swDest));
+    for (const warning of warnings) console.warn(`build_sw: ${warning}`);
+    return { count, size };
+}
+
+const digest = (path) => createHash("sha256").update(readFileSync(path)).digest("hex");
+
+if (process.argv.includes("--check")) {
+    if (!existsSync(SW)) fail("sw.js is missing: run `node scripts/build_sw.mjs`");
+    const fresh = join(REPO, "node_modules", ".cache", "hearts-sw-check.js");
+    await build(fresh);
+    const same = digest(fresh) === digest(SW);
+    rmSync(fresh, { force: true });
+    if (!same) fail("sw.js is stale: run `node scripts/build_sw.mjs` (or `make sw`)");
+    console.log("sw.js is up to date");
+} else {
+    const { count, size } = await build(SW);
+    console.log(`wrote sw.js: precaches ${count} files, ${(size / 1e6).toFixed(1)} MB`);
+}

@@ -1,0 +1,286 @@
+"""The game as an installable, offline-capable PWA, under the production headers.
+
+- the service worker (sw.js, Workbox precache) activates and controls the next visit;
+- with the network cut, a reload resumes the saved game and a hand is played to its end;
+- Chromium reports no installability errors (manifest, icons, service worker);
+- every response - from the server and, offline, from the service worker - carries the
+  netlify.toml headers; no CSP violation; no request to another origin, online or offline;
+- a start-up that cannot reach the runtime shows a clear message, not an endless bar.
+
+The page's test hooks (?seed, ?cadence=0, ?lang) keep a hand short and deterministic.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+GAME = "?seed=7&cadence=0&lang=en"
+READY = "html[data-state=ready]"
+OFFLINE_READY = "html[data-pwa=offline-ready]"
+SITE_WIDE = next(
+    r["values"]
+    for r in tomllib.loads((ROOT / "netlify.toml").read_text(encoding="utf-8"))["headers"]
+    if r["for"] == "/*"
+)
+TIMEOUT_MS = 90_000
+
+pytestmark = pytest.mark.skipif(
+    not (ROOT / "index.html").is_file(), reason="no game page (index.html) in this checkout"
+)
+
+
+@pytest.fixture(autouse=True)
+def built_service_worker():
+    if not (ROOT / "sw.js").is_file():
+        pytest.fail("sw.js is not built: run `make sw`")
+
+
+def first_visit(page) -> None:
+    """Open the game, wait for a dealt table and for the service worker to take over.
+
+    (Selectors, not wait_for_function: its polling runs eval(), which the CSP blocks.)"""
+    page.goto(GAME)
+    page.wait_for_selector(READY, state="attached", timeout=TIMEOUT_MS)
+    page.wait_for_selector(OFFLINE_READY, state="attached", timeout=TIMEOUT_MS)
+
+
+def sw_state(page) -> dict:
+    return page.evaluate(
+        """async () => {
+            const r = await navigator.serviceWorker.getRegistration();
+            return {
+                scope: r && r.scope,
+                active: r && r.active && r.active.state,
+                script: r && r.active && r.active.scriptURL,
+                waiting: !!(r && r.waiting),
+                controller: navigator.serviceWorker.controller
+                    && navigator.serviceWorker.controller.scriptURL,
+            };
+        }"""
+    )
+
+
+def precached_urls(page) -> list[str]:
+    return page.evaluate(
+        """async () => {
+            const names = (await caches.keys()).filter((n) => n.includes("precache"));
+            const urls = [];
+            for (const name of names) {
+                for (const request of await (await caches.open(name)).keys()) {
+                    urls.push(request.url);
+                }
+            }
+            return urls;
+        }"""
+    )
+
+
+def debug_state(page) -> dict:
+    return json.loads(page.evaluate("window.heartsDebug.state()"))
+
+
+def assert_site_headers(requests_log) -> None:
+    """Every response the page got (network or service worker) has the site-wide headers."""
+    for url, response in requests_log.responses.items():
+        if url.startswith(("data:", "blob:")):
+            continue
+        headers = response.headers
+        for name, value in SITE_WIDE.items():
+            if name == "Cache-Control":
+                continue  # differs by path (immutable runtime), see test_headers.py
+            assert headers.get(name.lower()) == value, f"{url}: {name}"
+
+
+# --- playing through the UI -------------------------------------------------------------------
+
+HAND = "#hand button[data-card]"
+PLAYABLE = "#hand button[data-card][aria-pressed]"  # blocked/inert cards have none
+CONFIRM = "#center [data-action=confirm-pass]"
+SUMMARY = "#dlg-summary[open]"
+
+
+def pass_three(page) -> None:
+    page.wait_for_selector(CONFIRM, timeout=TIMEOUT_MS)
+    chosen = page.eval_on_selector_all(
+        "#hand button[data-card][aria-pressed=true]", "els => els.length"
+    )
+    for code in page.eval_on_selector_all(
+        f"{PLAYABLE}[aria-pressed=false]", "els => els.map((e) => e.dataset.card)"
+    )[: 3 - chosen]:
+        page.click(f'#hand button[data-card="{code}"]')
+    page.click(f"{CONFIRM}:not([disabled])")
+
+
+def play_out_the_hand(page) -> None:
+    """Pass if asked, then always play the first playable card, until the hand is over."""
+    if page.query_selector(CONFIRM):
+        pass_three(page)
+    for _ in range(60):  # 13 plays, each two taps, plus CPU turns in between
+        page.wait_for_selector(f"{PLAYABLE}, {SUMMARY}", state="attached", timeout=TIMEOUT_MS)
+        if page.query_selector(SUMMARY):
+            return
+        code = page.get_attribute(PLAYABLE, "data-card")
+        card = f'#hand button[data-card="{code}"]'
+        if page.get_attribute(card, "aria-pressed") != "true":
+            page.click(card)  # first tap lifts (R17)
+        page.click(card)  # second tap plays
+        page.wait_for_selector(card, state="detached", timeout=TIMEOUT_MS)
+    pytest.fail("the hand did not end")
+
+
+# --- tests ------------------------------------------------------------------------------------
+
+
+def test_service_worker_activates_and_precaches_the_game(
+    page, site_url, requests_log, console_errors, csp_violations
+):
+    first_visit(page)
+    state = sw_state(page)
+    assert state["active"] == "activated"
+    assert state["scope"] == site_url
+    assert state["script"] == site_url + "sw.js"
+    assert state["controller"] == site_url + "sw.js", "the first visit is claimed at once"
+
+    # Everything the page fetched is in the precache (so it can start with no network).
+    cached = {u.split("?")[0] for u in precached_urls(page)}
+    fetched = {
+        u.split("?")[0].split("#")[0]
+        for u in requests_log.urls
+        if u.startswith(site_url) and not u.endswith("/sw.js")
+    }
+    fetched = {site_url + "index.html" if u == site_url else u for u in fetched}
+    assert fetched - cached == set(), "fetched but not precached"
+    assert any(u.endswith("/pyodide.asm.wasm") for u in cached)
+
+    requests_log.assert_same_origin()
+    requests_log.assert_no_errors()
+    assert_site_headers(requests_log)
+    assert csp_violations(page) == []
+    assert console_errors == []
+
+
+def test_offline_reload_resumes_the_game_and_plays_a_hand(
+    page, context, site_url, requests_log, console_errors, csp_violations
+):
+    everything = []  # page and service worker requests alike
+    context.on("request", lambda r: everything.append(r.url))
+    first_visit(page)
+    # An unfinished pass selection is part of the saved game (R10).
+    pass_panel = page.query_selector(CONFIRM)
+    picked = []
+    if pass_panel:
+        picked = page.eval_on_selector_all(PLAYABLE, "els => els.map((e) => e.dataset.card)")[:2]
+        for code in picked:
+            page.click(f'#hand button[data-card="{code}"]')
+    before = debug_state(page)
+
+    context.set_offline(True)
+    requests_log.responses.clear()
+    requests_log.urls.clear()
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=TIMEOUT_MS)
+
+    after = debug_state(page)
+    assert after["game"] == before["game"], "the saved game did not resume"
+    assert after["selection"] == before["selection"] == picked
+    served = requests_log.responses.values()
+    assert served and all(r.from_service_worker for r in served), "offline, all from the SW"
+
+    play_out_the_hand(page)
+    summary = page.text_content(SUMMARY)
+    assert summary and "CPU 1" in summary
+    assert debug_state(page)["phase"] in {"hand_over", "game_over"}
+
+    requests_log.assert_same_origin()
+    requests_log.assert_no_errors()
+    assert_site_headers(requests_log)
+    foreign = [u for u in everything if not u.startswith((site_url, "data:", "blob:"))]
+    assert foreign == [], "requests to other origins (page or service worker)"
+    assert csp_violations(page) == []
+    assert console_errors == []
+
+
+def test_chromium_reports_no_installability_errors(
+    browser_type, browser_type_launch_args, site_url, tmp_path
+):
+    # Installability needs a normal profile: incognito contexts (Playwright's default)
+    # always report "in-incognito".
+    context = browser_type.launch_persistent_context(
+        str(tmp_path / "profile"),
+        **browser_type_launch_args,
+        base_url=site_url,
+        service_workers="allow",
+    )
+    try:
+        page = context.new_page()
+        first_visit(page)
+        cdp = context.new_cdp_session(page)
+        errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert errors == []
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["url"] == site_url + "static/manifest.webmanifest"
+        assert not manifest.get("errors")
+        data = json.loads(manifest["data"])
+    finally:
+        context.close()
+    assert data["display"] == "standalone"
+    assert {i["purpose"] for i in data["icons"]} == {"any", "maskable"}
+    assert {i["sizes"] for i in data["icons"]} >= {"192x192", "512x512"}
+
+
+def test_manifest_icons_and_head_links(page, site_url, requests_log):
+    page.goto(GAME)
+    page.wait_for_selector(READY, state="attached", timeout=TIMEOUT_MS)
+    head = {
+        rel: page.get_attribute(f'link[rel="{rel}"]', "href")
+        for rel in ("manifest", "apple-touch-icon")
+    }
+    assert head == {
+        "manifest": "./static/manifest.webmanifest",
+        "apple-touch-icon": "./static/icons/apple-touch-icon.png",
+    }
+    manifest = json.loads((ROOT / "static/manifest.webmanifest").read_text(encoding="utf-8"))
+    theme = page.get_attribute('meta[name="theme-color"]', "content")
+    assert manifest["theme_color"] == theme
+    for key in ("name", "short_name", "description", "start_url", "scope", "lang"):
+        assert manifest[key], key
+    # Every icon exists with the size it claims (PNG header), served as image/png.
+    for icon in [*manifest["icons"], {"src": "icons/apple-touch-icon.png", "sizes": "180x180"}]:
+        path = ROOT / "static" / icon["src"]
+        data = path.read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n", path
+        width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+        assert f"{width}x{height}" == icon["sizes"], path
+        response = page.request.get(site_url + "static/" + icon["src"])
+        assert response.status == 200
+        assert response.headers["content-type"] == "image/png"
+
+
+def test_first_visit_without_the_runtime_shows_a_clear_message(page, console_errors):
+    # The very first visit has no service worker: if the connection drops after the page
+    # itself arrived, the runtime cannot load. (Fully offline, the browser shows its own
+    # error page - no site can run code before its first byte arrives.)
+    page.route("**/static/vendor/**", lambda route: route.abort("internetdisconnected"))
+    page.goto(GAME)
+    page.wait_for_selector("html[data-boot-error]", state="attached", timeout=TIMEOUT_MS)
+    alert = page.locator("[role=alert]").filter(has_text="reload")
+    assert alert.is_visible()
+    assert "connection" in alert.text_content()
+    assert page.get_attribute("html", "data-state") != "ready"
+
+
+def test_first_visit_that_goes_offline_says_so(page, context):
+    def cut(route):
+        context.set_offline(True)
+        route.abort("internetdisconnected")
+
+    page.route("**/pyodide.asm.wasm", cut)
+    page.goto(GAME)
+    page.wait_for_selector("html[data-boot-error=offline]", state="attached", timeout=TIMEOUT_MS)
+    alert = page.locator("[role=alert]").filter(has_text="offline")
+    assert alert.is_visible()

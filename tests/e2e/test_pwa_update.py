@@ -1,0 +1,167 @@
+"""Updates never disturb a game: a new version installs in the background and takes over
+only when the player accepts it (between hands) or on the next start.
+
+Runs against a private copy of the site (its own server, its own sw.js built with
+`scripts/build_sw.mjs --root`), so that a "deploy" can change files under the open page.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+GAME = "?seed=11&cadence=0&lang=en"
+TIMEOUT_MS = 90_000
+
+pytestmark = pytest.mark.skipif(
+    not (ROOT / "index.html").is_file(), reason="no game page (index.html) in this checkout"
+)
+
+
+def build_sw(site: Path) -> None:
+    subprocess.run(
+        ["node", str(ROOT / "scripts/build_sw.mjs"), "--root", str(site)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+
+
+def deploy(site: Path, version: int) -> None:
+    """A new version: pyscript.toml changes (a comment), a file is added; new sw.js."""
+    config = site / "pyscript.toml"
+    config.write_text(config.read_text(encoding="utf-8") + f"\n# deploy {version}\n")
+    (site / "static" / f"deploy-{version}.txt").write_text(f"version {version}\n")
+    build_sw(site)
+
+
+@pytest.fixture
+def private_site(tmp_path):
+    site = tmp_path / "site"
+    site.mkdir()
+    for name in ("index.html", "pyscript.toml", "netlify.toml"):
+        shutil.copy2(ROOT / name, site / name)
+    ignore = shutil.ignore_patterns("__pycache__", ".*")
+    for folder in ("hearts", "static", "scripts"):
+        shutil.copytree(ROOT / folder, site / folder, ignore=ignore)
+    build_sw(site)
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "scripts/serve.py"), "--port", "0", "--dir", str(site)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        match = re.search(r"running at http://localhost:(\d+)/", proc.stdout.readline())
+        assert match, "scripts/serve.py did not start"
+        yield site, f"http://127.0.0.1:{match.group(1)}/"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def cached_paths(page) -> list[str]:
+    """Precached URLs (path + Workbox's revision parameter), sorted."""
+    return sorted(
+        page.evaluate(
+            """async () => {
+                const out = [];
+                for (const name of await caches.keys()) {
+                    for (const r of await (await caches.open(name)).keys()) {
+                        const url = new URL(r.url);
+                        out.push(url.pathname + url.search);
+                    }
+                }
+                return out;
+            }"""
+        )
+    )
+
+
+def revisions(paths: list[str], path: str) -> list[str]:
+    return [p for p in paths if p.split("?")[0] == path]
+
+
+def state(page) -> dict:
+    return json.loads(page.evaluate("window.heartsDebug.state()"))
+
+
+def ready(page) -> None:
+    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=TIMEOUT_MS)
+
+
+def find_update(page) -> None:
+    page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    page.wait_for_selector("html[data-pwa=update-ready]", state="attached", timeout=TIMEOUT_MS)
+
+
+def test_a_new_version_waits_for_the_player_or_the_next_start(
+    page, context, private_site, console_errors, csp_violations
+):
+    site, url = private_site
+    page.goto(url + GAME)
+    ready(page)
+    page.wait_for_selector("html[data-pwa=offline-ready]", state="attached", timeout=TIMEOUT_MS)
+    page.evaluate("window.__sameDocument = true")
+    game = state(page)["game"]
+    first = cached_paths(page)
+
+    # A deploy: the new worker installs in the background and waits. The page is not
+    # reloaded, the game is untouched, the old files are still what the page is served.
+    deploy(site, 2)
+    find_update(page)
+    assert page.evaluate("window.heartsPWA.updateReady") is True
+    assert page.evaluate("window.__sameDocument") is True
+    assert state(page)["game"] == game
+    time.sleep(1)  # nothing takes over by itself
+    assert page.evaluate("window.__sameDocument") is True
+    waiting = cached_paths(page)
+    assert revisions(waiting, "/pyscript.toml") != revisions(first, "/pyscript.toml")
+    assert len(revisions(waiting, "/pyscript.toml")) == 2, "old and new side by side"
+
+    # The player accepts the notice (the game page offers it between hands): one reload,
+    # the saved game resumes, and the old revisions are gone from the cache.
+    with page.expect_navigation(timeout=TIMEOUT_MS):
+        assert page.evaluate("window.heartsPWA.applyUpdate()") is True
+    ready(page)
+    assert page.evaluate("window.__sameDocument") is None
+    assert state(page)["game"] == game
+    updated = cached_paths(page)
+    assert revisions(updated, "/pyscript.toml") == [
+        p for p in revisions(waiting, "/pyscript.toml") if p not in first
+    ]
+    assert revisions(updated, "/static/deploy-2.txt")
+    assert page.evaluate("window.heartsPWA.updateReady") is False
+
+    # Next start: another deploy waits; a newly opened tab (nothing on screen yet) lets it
+    # take over and reloads itself once. The tab already playing is left alone.
+    page.evaluate("window.__sameDocument = true")
+    deploy(site, 3)
+    find_update(page)
+    newcomer = context.new_page()
+    newcomer.on("pageerror", lambda e: console_errors.append(f"newcomer: {e}"))
+    navigations = []
+    newcomer.on(
+        "framenavigated", lambda f: f == newcomer.main_frame and navigations.append(f.url)
+    )
+    newcomer.goto(url + GAME, wait_until="commit")
+    ready(newcomer)
+    assert len(navigations) == 2, "the new tab reloads itself once, under the new version"
+    assert newcomer.evaluate(
+        "navigator.serviceWorker.getRegistration().then((r) => !r.waiting && !!r.active)"
+    )
+    assert revisions(cached_paths(newcomer), "/static/deploy-3.txt")
+    assert newcomer.evaluate("window.heartsPWA.updateReady") is False
+    assert page.evaluate("window.__sameDocument") is True
+    assert state(newcomer)["game"] == game
+
+    assert csp_violations(page) == []
+    assert console_errors == []
