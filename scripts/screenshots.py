@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Screenshots of the table for a look by eye: ``make screenshots`` → screenshots/*.png.
 
-Pass phase (two cards chosen), mid-trick (your turn, a card lifted, blocked cards sunk)
-and the hand summary, at 1280×800 and 390×844 (plus 360×640 and 844×390 for the phone
-layouts), in English and one German set.  Fixed seed, fast cadence.
+Pass phase (two cards chosen), mid-trick (your turn, a card lifted, blocked cards sunk),
+the trick pause (a finished trick face up, its winner marked) and the hand summary, at
+1280×800 and 390×844 (plus 360×640 and 844×390 for the phone layouts), in English and
+one German set.  Fixed seed, fast cadence.
 """
 
 from __future__ import annotations
@@ -65,10 +66,26 @@ def shoot(browser, base: str, out: Path, name: str, size: tuple[int, int], lang:
     page.screenshot(path=str(out / f"{prefix}-2-trick.png"))
     tap(page, now["legal"][0])
 
+    # The trick pause (R20): you play the fourth card and the trick lies face up.
+    now = settle(page)
+    for _ in range(200):
+        if now["to_act"] == 0 and page.locator("#center .tcard:not(.ghost)").count() == 3:
+            break
+        now = step(page)
+    page.goto(f"{base}?cadence=3000&lang={lang}")  # same saved game, slow cadence
+    wait_ready(page)
+    code = page.locator("#hand button:not([aria-disabled])").first.get_attribute("data-card")
+    tap(page, code)
+    tap(page, code)
+    page.wait_for_timeout(400)
+    page.screenshot(path=str(out / f"{prefix}-3-pause.png"))
+    page.goto(f"{base}?cadence=0&lang={lang}")
+    wait_ready(page)
+
     while state(page)["phase"] not in ("hand_over", "game_over"):
         step(page)
     page.wait_for_timeout(350)
-    page.screenshot(path=str(out / f"{prefix}-3-summary.png"))
+    page.screenshot(path=str(out / f"{prefix}-4-summary.png"))
     context.close()
 
 

@@ -25,10 +25,10 @@ def test_seats_sit_where_r1_puts_them():
 
 def test_pass_direction_is_always_shown():
     game = Game.new(1)
-    assert build(game, "en").direction_label == "Pass left"
+    assert build(game, "en").direction_label == "Pass: left"
     game = play_to(Game.new(1), "hand_over")
     game.next_hand()
-    assert build(game, "de").direction_label == "Nach rechts geben"
+    assert build(game, "de").direction_label == "Weitergabe: rechts"
     hold = Game.from_deal([game.hand(s) for s in range(4)], hand_number=4)
     assert build(hold, "en").direction_label == "No passing"
     assert build(hold, "en").pass_panel is None
