@@ -72,10 +72,13 @@ const timer = setInterval(() => {
 }, 100);
 draw();
 
-addEventListener("py:all-done", () => {
+function failed() {
     if (document.documentElement.dataset.state !== "ready") {
         clearInterval(timer);
         text.textContent = words.failed;
         bar.classList.add("failed");
     }
-});
+}
+addEventListener("py:all-done", failed);
+// static/pwa.mjs: the runtime could not be fetched (its own alert says why).
+document.addEventListener("hearts:boot-failed", failed);
