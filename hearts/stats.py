@@ -52,12 +52,20 @@ class Stats:
         return replace(self, **{level: replace(record, played=record.played + 1)})
 
     def game_finished(self, level: str, result: str) -> Stats:
-        """Count a game played to its end as a win, loss or draw."""
+        """Count a game played to its end as a win, loss or draw.
+
+        A finished game was also played: if the statistics were reset (or set aside) while
+        it ran, it is counted as played again, so the record always stays valid
+        (won + lost + drawn <= played).
+        """
         record = self.level(level)
         field = {"win": "won", "loss": "lost", "draw": "drawn"}.get(result)
         if field is None:
             raise ValueError(f"unknown result {result!r}")
-        return replace(self, **{level: replace(record, **{field: getattr(record, field) + 1})})
+        record = replace(record, **{field: getattr(record, field) + 1})
+        if record.unfinished < 0:
+            record = replace(record, played=record.played + 1)
+        return replace(self, **{level: record})
 
     def add_time(self, milliseconds: int) -> Stats:
         """Add playing time (only while a game is in progress and visible)."""

@@ -57,14 +57,21 @@ def attr(element: Any, name: str) -> str | None:
 
 
 def open_storage() -> SafeStorage:
-    """Local storage if it works (a write probe), else memory (private modes, quotas)."""
+    """Local storage if it works (a write probe), else memory (private modes, quotas).
+
+    A storage that can be read but not written (full) is still read: the saved game and
+    statistics are resumed, and progress from here on is kept in memory only.
+    """
     try:
         backend = js.window.localStorage
-        backend.setItem("hearts.probe", "1")
-        backend.removeItem("hearts.probe")
-        return SafeStorage(LocalStorage(backend))
     except Exception:
         return SafeStorage(None)
+    try:
+        backend.setItem("hearts.probe", "1")
+        backend.removeItem("hearts.probe")
+    except Exception:
+        return SafeStorage(LocalStorage(backend), writable=False)
+    return SafeStorage(LocalStorage(backend))
 
 
 def query_params() -> dict[str, str]:

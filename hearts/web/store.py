@@ -67,10 +67,14 @@ class SafeStorage:
     overwritten (its content may be good statistics).
     """
 
-    def __init__(self, backend: Storage | None) -> None:
+    def __init__(self, backend: Storage | None, *, writable: bool = True) -> None:
         self._backend = backend
         self._memory = MemoryStorage()
-        self.degraded = backend is None
+        self._removed: set[str] = set()  # removed in memory only: never read back
+        self._readable = backend is not None
+        # ``writable=False``: a full storage (the write probe failed) is still read, so the
+        # saved game and statistics are resumed, but nothing is written to it.
+        self.degraded = backend is None or not writable
 
     def _fail(self) -> None:
         if not self.degraded and self._backend is not None:
@@ -78,16 +82,20 @@ class SafeStorage:
             self.degraded = True
 
     def get(self, key: str) -> str | None:
-        if key in self._memory.data or self.degraded:
+        if key in self._memory.data or key in self._removed:
             return self._memory.get(key)
+        if not self._readable or self._backend is None:
+            return None
         try:
-            value = self._backend.get(key) if self._backend is not None else None
+            value = self._backend.get(key)
         except Exception:
+            self._readable = False
             self._fail()
             return None
         return value if isinstance(value, str) else None
 
     def set(self, key: str, value: str) -> None:
+        self._removed.discard(key)
         if not self.degraded and self._backend is not None:
             try:
                 self._backend.set(key, value)
@@ -101,8 +109,10 @@ class SafeStorage:
         if not self.degraded and self._backend is not None:
             try:
                 self._backend.remove(key)
+                return
             except Exception:
                 self._fail()
+        self._removed.add(key)
 
 
 # ----------------------------------------------------------------------------- records
