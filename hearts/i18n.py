@@ -171,6 +171,17 @@ EN: dict[str, str] = {
     "lang.de": "Deutsch",
     "update.ready": "A new version of Hearts is ready. Your game is saved and continues.",
     "update.apply": "Update now",
+    # the same game in two tabs (issue 6)
+    "tab.title": "Open in another tab",
+    "tab.elsewhere": (
+        "This game is already open in another tab or window, which plays and saves it. "
+        "Play there, or take it over here."
+    ),
+    "tab.taken": (
+        "The game was taken over in another tab or window; this tab stopped so that "
+        "nothing is lost. Take it back to continue here."
+    ),
+    "tab.take_over": "Play here",
 }
 
 DE: dict[str, str] = {
@@ -333,6 +344,16 @@ DE: dict[str, str] = {
     "update.ready": "Eine neue Version von Hearts ist bereit. Dein Spiel ist gespeichert und "
     "geht weiter.",
     "update.apply": "Jetzt aktualisieren",
+    "tab.title": "In einem anderen Tab geöffnet",
+    "tab.elsewhere": (
+        "Dieses Spiel ist schon in einem anderen Tab oder Fenster geöffnet, das es spielt "
+        "und speichert. Spiel dort weiter oder übernimm es hier."
+    ),
+    "tab.taken": (
+        "Das Spiel wurde in einem anderen Tab oder Fenster übernommen; dieser Tab hat "
+        "angehalten, damit nichts verloren geht. Hol es zurück, um hier weiterzuspielen."
+    ),
+    "tab.take_over": "Hier spielen",
 }
 
 TABLES: dict[str, dict[str, str]] = {"en": EN, "de": DE}

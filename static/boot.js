@@ -73,7 +73,8 @@ const timer = setInterval(() => {
 draw();
 
 function failed() {
-    if (document.documentElement.dataset.state !== "ready") {
+    // "claiming": waiting for the tab lock; "elsewhere": another tab plays (hearts/web/tablock.py).
+    if (!["ready", "claiming", "elsewhere"].includes(document.documentElement.dataset.state)) {
         clearInterval(timer);
         text.textContent = words.failed;
         bar.classList.add("failed");

@@ -17,9 +17,9 @@ from collections.abc import Callable
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignore[import-not-found]
 
-from . import render
+from . import render, tablock
 from .controller import Controller, Params
 from .schedule import Pending, TimerPlan
 from .store import SafeStorage
@@ -115,6 +115,9 @@ class Shell:
         self.error_shown = False
         self.proxies: list[Any] = []
         self.cpu_ms: list[float] = []  # Python time per CPU move: decide + apply + save
+        self.tab = tablock.TabLock()  # one tab drives the saved game (Web Locks)
+        self.tab_dialog: Any = None
+        self.tab_abort: Any = None  # withdraws this tab's waiting lock request
         self.move_ms: list[float] = []  # the same plus drawing the table
 
     # ------------------------------------------------------------------ plumbing
@@ -127,7 +130,8 @@ class Shell:
             self.show_error()
 
     def listen(self, target: Any, event: str, handler: Callable[[Any], None], **opts: Any) -> None:
-        proxy = create_proxy(lambda ev: self.guard(handler, ev))
+        # A tab that does not hold the game (another tab plays it) ignores all events.
+        proxy = create_proxy(lambda ev: self.guard(handler, ev) if self.tab.owner else None)
         self.proxies.append(proxy)  # kept alive for the page's lifetime
         if opts:
             target.addEventListener(event, proxy, js.Object.fromEntries(list(opts.items())))
@@ -314,7 +318,9 @@ class Shell:
             self.timer_proxy.destroy()
             self.timer_id = self.timer_proxy = None
         if step is not None:
-            self.timer_proxy = create_once_callable(lambda: self.guard(self.on_timer))
+            self.timer_proxy = create_once_callable(
+                lambda: self.guard(self.on_timer) if self.tab.owner else None
+            )
             self.timer_id = js.setTimeout(self.timer_proxy, step.delay_ms)
 
     def on_timer(self) -> None:
@@ -530,14 +536,146 @@ class Shell:
             self.focus_hand()
 
 
-def main() -> None:
-    """Start the game page (called by static/main.py once PyScript has loaded the files)."""
-    controller = Controller(
+class TabShell(Shell):
+    """The shell plus the Web Lock that lets one tab at a time drive the saved game.
+
+    The decisions are :class:`hearts.web.tablock.TabLock`'s; this is only the glue.
+    """
+
+    def claim(self) -> None:
+        locks = getattr(js.navigator, "locks", None)
+        if not locks:  # no Web Locks: play as before
+            self.tab.granted(self.tab.ask())
+            self.start()
+            return
+        self.doc.documentElement.dataset.state = "claiming"
+        self.request_lock({"ifAvailable": True})
+
+    def request_lock(self, options: dict[str, Any]) -> None:
+        number = self.tab.ask()
+
+        def callback(lock: Any) -> Any:
+            if not lock:  # ifAvailable: another tab holds it
+                self.guard(self.on_refused, number)
+                return None
+            action = self.tab.granted(number)
+            if action == "start":
+                self.guard(self.on_first_grant)
+            elif action == "resume":
+                self.guard(self.resume)
+            # Hold the lock until the tab closes or another tab takes over.
+            return js.Promise.new(create_once_callable(lambda _resolve, _reject: None))
+
+        def ended(_error: Any) -> None:
+            if self.tab.lost(number):
+                self.guard(self.stop_playing)
+
+        proxy, on_error = create_proxy(callback), create_proxy(ended)
+        self.proxies += [proxy, on_error]
+        opts = to_js(options, dict_converter=js.Object.fromEntries)
+        js.navigator.locks.request(tablock.LOCK_NAME, opts, proxy).catch(on_error)
+
+    def wait_for_lock(self) -> None:
+        """Queue for the lock: when the tab that plays closes, this one resumes."""
+        self.tab_abort = js.AbortController.new()
+        self.request_lock({"signal": self.tab_abort.signal})
+
+    def take_over(self) -> None:
+        if not self.tab.may_take_over():
+            return
+        if self.tab_abort is not None:
+            self.tab_abort.abort()
+            self.tab_abort = None
+        self.request_lock({"steal": True})
+
+    def on_first_grant(self) -> None:
+        self.hide_tab_dialog()
+        self.start()
+
+    def on_refused(self, number: int) -> None:
+        if not self.tab.refused(number):
+            return
+        boot = self.doc.getElementById("boot")
+        if boot:
+            boot.hidden = True
+        self.doc.documentElement.dataset.state = "elsewhere"
+        self.show_tab_dialog()
+        self.wait_for_lock()
+
+    def stop_playing(self) -> None:
+        """Another tab took the game over: no timer, no saving, say so."""
+        if self.timer_id is not None:
+            js.clearTimeout(self.timer_id)
+            self.timer_proxy.destroy()
+            self.timer_id = self.timer_proxy = None
+        self.plan = TimerPlan()
+        self.close_all_but("")
+        self.show_tab_dialog()
+        self.wait_for_lock()
+
+    def resume(self) -> None:
+        """This tab has the game again: load what the other tab saved, draw it afresh."""
+        self.hide_tab_dialog()
+        self.ctl = new_controller()
+        self.cache.clear()
+        self.hand_codes = []
+        self.static_lang = None
+        self.plan = TimerPlan()
+        self.ctl.start()
+        self.ctl.set_visible(self.doc.visibilityState != "hidden")
+        self.update()
+        self.doc.documentElement.dataset.tab = self.tab.status
+
+    def show_tab_dialog(self) -> None:
+        dlg = self.tab_dialog
+        if dlg is None:
+            dlg = self.tab_dialog = self.doc.createElement("dialog")
+            dlg.id = tablock.DIALOG_ID
+            dlg.className = "dlg"
+            dlg.setAttribute("aria-labelledby", f"{tablock.DIALOG_ID}-title")
+            self.doc.body.appendChild(dlg)
+            # Its own listeners: the shell's ignore events while this tab does not play.
+            on_click = create_proxy(lambda ev: self.guard(self.on_tab_click, ev))
+            on_cancel = create_proxy(lambda ev: ev.preventDefault())
+            on_close = create_proxy(lambda _ev: self.guard(self.on_tab_close))
+            self.proxies += [on_click, on_cancel, on_close]
+            dlg.addEventListener("click", on_click)
+            dlg.addEventListener("cancel", on_cancel)
+            dlg.addEventListener("close", on_close)
+        dlg.innerHTML = tablock.dialog(self.ctl.lang, self.tab.status)
+        self.doc.documentElement.dataset.tab = self.tab.status
+        if not dlg.open:
+            dlg.showModal()
+        button = dlg.querySelector('[data-action="take-over"]')
+        if button:
+            button.focus()
+
+    def hide_tab_dialog(self) -> None:
+        self.doc.documentElement.dataset.tab = self.tab.status
+        if self.tab_dialog is not None and self.tab_dialog.open:
+            self.tab_dialog.close()
+
+    def on_tab_click(self, event: Any) -> None:
+        target = event.target.closest('[data-action="take-over"]')
+        if target:
+            self.take_over()
+
+    def on_tab_close(self) -> None:
+        if self.tab.waiting:  # Escape must not uncover a table this tab does not drive
+            self.show_tab_dialog()
+
+
+def new_controller() -> Controller:
+    return Controller(
         open_storage(),
         now=lambda: float(js.performance.now()),
         new_seed=lambda: int.from_bytes(os.urandom(6), "big"),
         params=Params.from_query(query_params()),
         browser_langs=browser_languages(),
     )
-    shell = Shell(controller)
-    shell.guard(shell.start)
+
+
+def main() -> None:
+    """Start the game page (called by static/main.py once PyScript has loaded the files)."""
+    shell = TabShell(new_controller())
+    shell.guard(shell.claim)

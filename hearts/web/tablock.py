@@ -1,0 +1,105 @@
+"""One tab drives the saved game; another tab of it waits, or takes over (issue 6).
+
+Two tabs playing one saved game would overwrite each other's progress and could count a
+result twice.  The page therefore holds a Web Lock named :data:`LOCK_NAME` while it plays
+(the browser releases it when the tab closes or crashes, and ``steal`` hands it over).
+This module is the decision logic, without any browser: the shell reports what the lock
+manager said and does what the answer tells it.
+
+* At start the shell asks for the lock without waiting (``ifAvailable``).  Granted: start
+  the game.  Refused: say the game is open in another tab, offer to take over, and queue a
+  waiting request, so that closing the other tab hands the game to this one.
+* Take over: the waiting request is withdrawn and the lock is stolen.  The tab that loses
+  it stops at once (no timer, no more writes), says so, offers to take it back, and queues
+  a waiting request of its own.
+* A tab that gets the lock back resumes from storage: the other tab's progress, not its
+  own stale copy.
+
+A browser without Web Locks plays as before (one tab, no coordination).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import i18n
+from .render import e
+
+LOCK_NAME = "hearts.game"
+DIALOG_ID = "dlg-tab"
+
+
+@dataclass
+class TabLock:
+    """What this tab may do with the saved game.
+
+    ``status``: ``"asking"`` (start-up), ``"owner"`` (plays and saves), ``"elsewhere"``
+    (another tab had it when this one started), ``"taken"`` (another tab took it over).
+    Requests are numbered; an answer to a request that is no longer current is ignored.
+    """
+
+    status: str = "asking"
+    started: bool = False  # this tab has loaded and played the game before
+    request: int = 0  # the number of the current lock request
+    held: int | None = None  # the request whose lock this tab holds
+
+    @property
+    def owner(self) -> bool:
+        return self.status == "owner"
+
+    @property
+    def waiting(self) -> bool:
+        """Another tab has the game: show the message and the take-over button."""
+        return self.status in ("elsewhere", "taken")
+
+    def ask(self) -> int:
+        """A new lock request (at start, waiting, or stealing): its number."""
+        self.request += 1
+        return self.request
+
+    def granted(self, request: int) -> str | None:
+        """The lock manager granted ``request``: ``"start"``, ``"resume"`` or ``None``.
+
+        ``"start"`` loads and deals for the first time; ``"resume"`` reloads the game
+        another tab played meanwhile.  A stale grant (withdrawn request) changes nothing.
+        """
+        if request != self.request or self.owner:
+            return None
+        self.held = request
+        self.status = "owner"
+        first = not self.started
+        self.started = True
+        return "start" if first else "resume"
+
+    def refused(self, request: int) -> bool:
+        """``ifAvailable`` found the lock held elsewhere; ``True``: show it and wait."""
+        if request != self.request or self.owner:
+            return False
+        self.status = "elsewhere"
+        return True
+
+    def lost(self, request: int) -> bool:
+        """``request`` ended with an error (stolen or withdrawn); ``True``: stop playing."""
+        if request != self.held or not self.owner:
+            return False
+        self.held = None
+        self.status = "taken"
+        return True
+
+    def may_take_over(self) -> bool:
+        return self.waiting
+
+
+def message_key(status: str) -> str:
+    return "tab.taken" if status == "taken" else "tab.elsewhere"
+
+
+def dialog(lang: str, status: str) -> str:
+    """The inner HTML of the "open in another tab" dialog."""
+    t = lambda key: e(i18n.text(lang, key))  # noqa: E731
+    return (
+        f'<h2 id="{DIALOG_ID}-title">{t("tab.title")}</h2>'
+        f"<p>{t(message_key(status))}</p>"
+        f'<div class="actions"><button type="button" class="btn primary" '
+        f'data-action="take-over">{t("tab.take_over")}</button></div>'
+    )

@@ -1,0 +1,111 @@
+"""Two tabs of one game (issue 6): one plays, the other says so and offers to take over.
+
+Two pages in one browser context share localStorage and the Web Lock that the page holds
+while it plays (hearts/web/tablock.py).  Checked: the second tab neither drives the game
+nor writes anything; taking over loads the first tab's latest progress and stops the
+first tab (no timer, no writes); closing the tab that plays hands the game back to the
+waiting one without a click.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .gamepage import BOOT_TIMEOUT_S, my_move, open_game, settle, state, wait_ready
+
+URL = "?seed=21&cadence=0&lang=en"
+GAME_KEY = "hearts.game.v1"
+STATS_KEY = "hearts.stats.v1"
+
+
+def saved(page: Any) -> dict[str, Any]:
+    return page.evaluate(
+        "(keys) => Object.fromEntries(keys.map((k) => [k, localStorage.getItem(k)]))",
+        [GAME_KEY, STATS_KEY],
+    )
+
+
+def saved_actions(page: Any) -> list[str]:
+    table = json.loads(saved(page)[GAME_KEY])
+    return json.loads(table["game"])["actions"]
+
+
+def open_waiting(page: Any, query: str = URL) -> None:
+    page.goto("/" + query)
+    page.wait_for_selector(
+        "html[data-state=elsewhere], .py-error", state="attached", timeout=BOOT_TIMEOUT_S * 1000
+    )
+    assert page.query_selector(".py-error") is None
+
+
+def tab_status(page: Any) -> str:
+    return str(page.evaluate("document.documentElement.dataset.tab"))
+
+
+def errors_of(page: Any, sink: list[str], name: str) -> None:
+    page.on("console", lambda m: m.type == "error" and sink.append(f"{name}: {m.text}"))
+    page.on("pageerror", lambda e: sink.append(f"{name}: {e}"))
+
+
+def test_a_second_tab_waits_takes_over_and_gets_the_game_back(page, context):
+    errors: list[str] = []
+    first = page
+    errors_of(first, errors, "first")
+    open_game(first, URL)
+    my_move(first)  # the pass; the CPU seats answer
+    now = my_move(first)  # a card
+    assert tab_status(first) == "owner"
+    before = saved(first)
+
+    # A second tab: it says the game is open elsewhere, offers to take over, writes nothing.
+    second = context.new_page()
+    errors_of(second, errors, "second")
+    open_waiting(second)
+    dialog = second.locator("#dlg-tab")
+    assert dialog.is_visible()
+    assert "already open in another tab" in dialog.inner_text()
+    assert second.locator('#dlg-tab [data-action="take-over"]').is_visible()
+    assert tab_status(second) == "elsewhere"
+    assert saved(second) == before
+    second.keyboard.press("Escape")  # the message cannot be dismissed into a dead table
+    assert dialog.is_visible()
+
+    # The first tab keeps playing; the second one stays out of the way.
+    now = my_move(first)
+    after_move = saved(first)
+    assert after_move != before and saved_actions(first) == now["actions"]
+    assert tab_status(second) == "elsewhere"
+
+    # Take over: the second tab loads exactly the first tab's progress; the first stops.
+    second.locator('#dlg-tab [data-action="take-over"]').click()
+    taken = wait_ready(second)
+    assert taken["actions"] == now["actions"]
+    levels = json.loads(after_move[STATS_KEY])["levels"]
+    assert json.loads(taken["stats"])["levels"] == levels
+    first.wait_for_selector("html[data-tab=taken]", state="attached", timeout=10_000)
+    assert "taken over in another tab" in first.locator("#dlg-tab").inner_text()
+    assert state(first)["timer"] is None  # no CPU step left behind in the stopped tab
+    assert not second.locator("#dlg-tab").is_visible()
+
+    # The second tab plays; the first neither moves nor writes.
+    frozen = state(first)["actions"]
+    later = my_move(second)
+    later = my_move(second)
+    assert len(later["actions"]) > len(now["actions"])
+    first.wait_for_timeout(200)
+    assert state(first)["actions"] == frozen
+    assert saved_actions(second) == later["actions"]
+
+    # Closing the tab that plays hands the game back to the waiting one, no click needed,
+    # with the second tab's progress (not the first tab's stale copy).
+    second.close()
+    first.wait_for_selector("html[data-tab=owner]", state="attached", timeout=10_000)
+    back = settle(first)
+    assert back["actions"][: len(later["actions"])] == later["actions"]
+    assert not first.locator("#dlg-tab").is_visible()
+    assert json.loads(back["stats"])["levels"]["medium"][0] == 1  # one game, counted once
+    my_move(first)  # and it plays on
+    assert len(state(first)["actions"]) > len(later["actions"])
+    assert errors == []
+

@@ -1,0 +1,64 @@
+"""Two tabs, one saved game (issue 6): the decisions of hearts.web.tablock."""
+
+from __future__ import annotations
+
+from hearts import i18n
+from hearts.web.tablock import DIALOG_ID, TabLock, dialog
+
+
+def test_the_first_tab_gets_the_lock_and_starts():
+    tab = TabLock()
+    assert tab.granted(tab.ask()) == "start"
+    assert tab.owner and not tab.waiting
+
+
+def test_a_second_tab_waits_and_takes_over_by_starting():
+    tab = TabLock()
+    first = tab.ask()
+    assert tab.refused(first)
+    assert tab.waiting and tab.may_take_over() and not tab.owner
+    waiting = tab.ask()  # queued: granted when the other tab closes
+    steal = tab.ask()  # the player pressed "Play here": the queued request is withdrawn
+    assert tab.granted(waiting) is None  # a stale grant changes nothing
+    assert tab.lost(waiting) is False  # nor does the withdrawn request's error
+    assert tab.granted(steal) == "start"
+    assert tab.owner and tab.held == steal
+
+
+def test_the_tab_that_loses_the_lock_stops_and_resumes_from_storage_later():
+    tab = TabLock()
+    held = tab.ask()
+    tab.granted(held)
+    assert tab.lost(held) is True  # stolen: stop playing at once
+    assert tab.status == "taken" and tab.may_take_over() and not tab.owner
+    assert tab.lost(held) is False  # reported once
+    again = tab.ask()
+    assert tab.granted(again) == "resume"  # not "start": load the other tab's progress
+    assert tab.owner
+
+
+def test_the_other_tab_closing_hands_the_game_over_without_a_click():
+    tab = TabLock()
+    tab.refused(tab.ask())
+    queued = tab.ask()
+    assert tab.granted(queued) == "start"
+
+
+def test_an_owner_ignores_late_answers():
+    tab = TabLock()
+    held = tab.ask()
+    tab.granted(held)
+    assert tab.refused(held) is False and tab.granted(held) is None
+    assert not tab.may_take_over()
+    assert tab.owner
+
+
+def test_the_dialog_speaks_both_languages_and_offers_to_take_over():
+    for lang in i18n.LANGS:
+        for status, key in (("elsewhere", "tab.elsewhere"), ("taken", "tab.taken")):
+            html = dialog(lang, status)
+            assert f'id="{DIALOG_ID}-title"' in html
+            assert i18n.text(lang, key) in html
+            assert 'data-action="take-over"' in html
+    assert "Play here" in dialog("en", "elsewhere")
+    assert "Hier spielen" in dialog("de", "taken")
