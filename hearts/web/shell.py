@@ -27,6 +27,7 @@ from .store import SafeStorage
 REGIONS = ("status", "seat-0", "seat-1", "seat-2", "seat-3", "center", "prompt", "hand")
 DIALOGS = ("summary", "menu", "newgame", "stats", "help")
 NAV_KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End")
+FOCUSABLE = "button, input, select, textarea, a[href], [tabindex]:not([tabindex='-1'])"
 LIVE_KEEP = 4  # announcements kept in the live region (older ones are removed)
 PERF_KEEP = 2000
 
@@ -154,6 +155,7 @@ class Shell:
         self.listen(self.el["hand"], "focusin", self.on_hand_focus)
         self.listen(self.doc, "cancel", self.on_dialog_cancel, capture=True)
         self.listen(self.doc, "close", self.on_dialog_close, capture=True)
+        self.listen(self.doc, "keydown", self.on_dialog_key)
         self.listen(self.doc, "visibilitychange", self.on_visibility)
         self.listen(js.window, "pagehide", lambda _ev: self.ctl.flush())
         self.listen(self.doc, "hearts:update-ready", self.on_update_ready)
@@ -258,6 +260,7 @@ class Shell:
                 return
         buttons = hand.querySelectorAll("button[data-card]")
         if buttons.length == 0:
+            hand.focus()  # the last card was played: focus waits on the (empty) hand
             return
         index = old_codes.index(code) if code in old_codes else 0
         target = buttons.item(min(index, buttons.length - 1))
@@ -530,10 +533,33 @@ class Shell:
             return
         back = self.return_focus
         self.return_focus = None
-        if back and back.isConnected:
+        if back and back.isConnected and back != self.el["hand"]:
             back.focus()
         else:
             self.focus_hand()
+
+    def on_dialog_key(self, event: Any) -> None:
+        """Tab and Shift+Tab wrap inside an open dialog (a modal traps focus)."""
+        if event.key != "Tab":
+            return
+        dlg = next((d for d in self.dlg.values() if d.open), None)
+        if not dlg:
+            return
+        items = [
+            el
+            for el in dlg.querySelectorAll(FOCUSABLE)
+            if not el.disabled and (attr(el, "type") != "radio" or el.checked)
+        ]
+        if not items:
+            return
+        active = self.doc.activeElement
+        inside = bool(dlg.contains(active))
+        if event.shiftKey and (active == items[0] or not inside):
+            event.preventDefault()
+            items[-1].focus()
+        elif not event.shiftKey and (active == items[-1] or not inside):
+            event.preventDefault()
+            items[0].focus()
 
 
 class TabShell(Shell):
