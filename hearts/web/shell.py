@@ -398,8 +398,13 @@ class Shell:
             if dialog:
                 dialog.close()
         elif action == "lang":
-            ctl.set_lang(str(attr(target, "data-lang")))
+            lang = str(attr(target, "data-lang"))
+            ctl.set_lang(lang)
             self.update()
+            # The menu was redrawn in the new language: keep focus on the chosen button.
+            chosen = self.dlg["menu"].querySelector(f'[data-lang="{lang}"]')
+            if chosen:
+                chosen.focus()
         elif action == "level":
             if target.checked:
                 ctl.set_next_level(str(target.value))

@@ -326,6 +326,8 @@ def test_language_follows_the_choice_and_is_remembered(page):
     page.locator("#menu-button").click()
     page.locator('#dlg-menu [data-action="lang"][data-lang="en"]').click()
     assert confirm_button(page).inner_text().strip().endswith("Pass left")
+    assert page.evaluate("document.activeElement.dataset.lang") == "en"  # focus kept
+    assert page.locator("#dlg-menu h2").inner_text() == "Menu"
     open_game(page, "?cadence=0")  # no ?lang: the choice is remembered
     assert page.locator("html").get_attribute("lang") == "en"
 
