@@ -1,0 +1,134 @@
+"""Fast driving of the game page for long tests (reload chaos, both runtimes).
+
+Moves are clicks on the page's own buttons, dispatched inside the page
+(``element.click()``), which goes through the same delegated listeners as a tap but
+skips Playwright's per-click actionability round trips: a whole game takes seconds, not
+minutes.  The policy is fixed (pass the first three cards of the hand, play the first
+legal card, continue every summary), so :func:`replay_policy` repeats a game in CPython.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hearts import Game
+from hearts.web.schedule import pending
+
+from .gamepage import settle
+
+CLICK = """(selector) => {
+  const el = document.querySelector(selector);
+  if (!el) return false;
+  el.click();
+  return true;
+}"""
+
+
+def click(page: Any, selector: str) -> None:
+    assert page.evaluate(CLICK, selector), f"nothing to click at {selector}"
+
+
+def tap(page: Any, code: str) -> None:
+    click(page, f'#hand button[data-card="{code}"]')
+
+
+def hand(page: Any) -> list[str]:
+    return page.evaluate(
+        "() => [...document.querySelectorAll('#hand button[data-card]')]"
+        ".map((b) => b.dataset.card)"
+    )
+
+
+def act(page: Any, now: dict[str, Any]) -> None:
+    """One move of the fixed policy in a settled position (not game over)."""
+    if now["phase"] == "pass":
+        chosen, first = now["selection"], hand(page)[:3]
+        for code in chosen:
+            if code not in first:
+                tap(page, code)  # deselect
+        for code in first:
+            if code not in chosen:
+                tap(page, code)
+        click(page, '[data-action="confirm-pass"]')
+    elif now["phase"] == "play":
+        assert now["to_act"] == 0, now
+        code = now["legal"][0]
+        if now["lifted"] != code:
+            tap(page, code)
+        tap(page, code)
+    elif now["phase"] == "hand_over":
+        click(page, '#dlg-summary [data-action="continue"]')
+    else:
+        raise AssertionError(f"no move in phase {now['phase']}")
+
+
+def play_to_end(page: Any, timeout_s: float = 30) -> dict[str, Any]:
+    now = settle(page, timeout_s)
+    while now["phase"] != "game_over":
+        act(page, now)
+        now = settle(page, timeout_s)
+    return now
+
+
+def replay_policy(seed: int, level: str = "medium") -> Game:
+    """The game :func:`act` plays, in CPython (CPU passes go first, R11)."""
+    game = Game.new(seed, level)
+    while game.phase != "game_over":
+        if game.phase == "pass":
+            for seat in (1, 2, 3):
+                if not game.has_passed(seat):
+                    game.submit_pass(seat, game.cpu_pass(seat))
+            game.submit_pass(0, game.hand(0)[:3])
+        elif game.phase == "play":
+            if game.trick_waiting:
+                game.gather_trick()
+            elif game.to_act == 0:
+                game.play(0, game.legal_plays(0)[0])
+            else:
+                game.play(game.to_act, game.cpu_play(game.to_act))
+        else:
+            game.next_hand()
+    return game
+
+
+def cpu_step(game: Game) -> str:
+    """The action the page's scheduler takes next in ``game`` (it must be pending)."""
+    step = pending(game)
+    assert step is not None, "no CPU step is pending"
+    if step.kind == "cpu_pass":
+        cards = " ".join(str(c) for c in sorted(game.cpu_pass(step.seat)))
+        return f"P{step.seat} {cards}"
+    if step.kind == "cpu_play":
+        return f"{step.seat} {game.cpu_play(step.seat)}"
+    return "G"
+
+
+def check_cpu_choices(saved_json: str) -> int:
+    """Replay a saved game in CPython; every CPU action in its log must be exactly the
+    CPython CPU's choice in that position.  Returns the number of CPU actions checked."""
+    game = Game.from_json(saved_json)
+    actions = json.loads(saved_json)["actions"]
+    probe = Game.from_json(_with_actions(saved_json, []))
+    checked = 0
+    for action in actions:
+        seat = action[1] if action.startswith("P") else action[0]
+        if seat in "123":
+            if action.startswith("P"):
+                mine = " ".join(str(c) for c in sorted(probe.cpu_pass(int(seat))))
+                assert action == f"P{seat} {mine}", (checked, action, mine)
+            else:
+                assert action == f"{seat} {probe.cpu_play(int(seat))}", (checked, action)
+            checked += 1
+        probe.apply(action)
+    assert probe.to_json() == game.to_json()
+    return checked
+
+
+def _with_actions(saved_json: str, actions: list[str]) -> str:
+    from hearts.save import seal
+
+    body = json.loads(saved_json)
+    body.pop("check")
+    return seal({**body, "actions": actions})
+

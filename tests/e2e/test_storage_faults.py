@@ -1,0 +1,195 @@
+"""Storage faults in a real page (issue 6).
+
+* ``localStorage`` unavailable (its getter throws, as in some private modes) and full
+  (every ``setItem`` throws ``QuotaExceededError``): the game stays playable in memory and
+  says once, plainly, that progress will not be kept; no uncaught exception, no dead page.
+  A full storage is still read: the saved game and statistics are resumed.
+* Bad records under each key (truncated, tampered, foreign version, foreign kind,
+  garbage, a move log that does not replay): the page starts, sets each one aside under
+  ``<key>.bad``, says so, and never replaces good statistics with nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from hearts.save import seal
+from hearts.web.store import GAME_KEY, SETTINGS_KEY, STATS_KEY, Settings, dump_settings
+
+from .drive import act
+from .gamepage import open_game, settle, state, wait_ready
+
+NO_SAVE = "does not let the game save"
+
+UNAVAILABLE = """
+Object.defineProperty(window, "localStorage", {
+  configurable: true,
+  get() { throw new DOMException("The operation is insecure.", "SecurityError"); },
+});
+"""
+
+FULL = """
+(() => {
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (this === window.localStorage) {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    }
+    return setItem.call(this, key, value);
+  };
+})();
+"""
+
+
+@pytest.fixture
+def page(browser, site_url):
+    """A page without the service worker (an update of it could reload the page)."""
+    context = browser.new_context(base_url=site_url, service_workers="block")
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture
+def errors(page) -> list[str]:
+    found: list[str] = []
+    page.on("console", lambda m: m.type == "error" and found.append(f"console: {m.text}"))
+    page.on("pageerror", lambda e: found.append(f"pageerror: {e}"))
+    return found
+
+
+def notice_texts(page: Any) -> list[str]:
+    return page.locator("#notice p").all_inner_texts()
+
+
+def moves(page: Any, n: int) -> dict[str, Any]:
+    now = settle(page)
+    for _ in range(n):
+        act(page, now)
+        now = settle(page)
+    return now
+
+
+def stored(page: Any, *keys: str) -> dict[str, str | None]:
+    return page.evaluate(
+        "(ks) => Object.fromEntries(ks.map((k) => [k, localStorage.getItem(k)]))", list(keys)
+    )
+
+
+def test_unavailable_storage_plays_in_memory_and_says_so_once(page, errors):
+    page.add_init_script(UNAVAILABLE)
+    first = open_game(page, "?seed=41&cadence=0&lang=en")
+    assert first["storage_degraded"] is True
+    texts = notice_texts(page)
+    assert len(texts) == 1 and NO_SAVE in texts[0]
+    now = moves(page, 4)  # the pass and three cards: a live page
+    assert now["phase"] == "play" and len(now["actions"]) > len(first["actions"]) + 12
+    assert len(notice_texts(page)) == 1
+    page.locator('#notice [data-action="dismiss"]').click()
+    moves(page, 2)
+    assert notice_texts(page) == []  # said once, not after every move
+    assert errors == []
+
+
+def test_full_storage_resumes_the_saved_game_and_keeps_playing_in_memory(page, errors):
+    open_game(page, "?seed=42&cadence=0&lang=en")
+    before = moves(page, 2)
+    assert notice_texts(page) == []
+    page.add_init_script(FULL)
+    page.reload()
+    resumed = wait_ready(page)
+    saved = stored(page, GAME_KEY, STATS_KEY, SETTINGS_KEY)
+    assert resumed["actions"] == before["actions"]  # the saved game, not a new deal
+    assert json.loads(resumed["stats"])["levels"] == json.loads(saved[STATS_KEY])["levels"]
+    assert resumed["storage_degraded"] is True
+    texts = notice_texts(page)
+    assert len(texts) == 1 and NO_SAVE in texts[0]
+    now = moves(page, 3)
+    assert len(now["actions"]) > len(before["actions"]) + 8
+    assert len(notice_texts(page)) == 1
+    assert stored(page, GAME_KEY, STATS_KEY, SETTINGS_KEY) == saved  # nothing written
+    assert errors == []
+
+
+def _body(text: str) -> dict[str, Any]:
+    body = json.loads(text)
+    body.pop("check")
+    return body
+
+
+# Writes records handed over in sessionStorage before the next page's own scripts run (an
+# open game page saves on its way out, so writing them from it would be overwritten).
+INJECTOR = """
+const pending = sessionStorage.getItem("inject");
+if (pending) {
+  sessionStorage.removeItem("inject");
+  for (const [k, v] of Object.entries(JSON.parse(pending))) localStorage.setItem(k, v);
+}
+"""
+
+
+def _inject(page: Any, records: dict[str, str]) -> None:
+    """Put ``records`` into storage when the page next loads."""
+    page.evaluate("(rs) => sessionStorage.setItem('inject', JSON.stringify(rs))", records)
+
+
+def test_bad_records_are_set_aside_with_a_message_and_statistics_survive(page, errors):
+    page.add_init_script(INJECTOR)
+    now = open_game(page, "?seed=43&cadence=0&lang=en")
+    now = moves(page, 2)
+    good = stored(page, GAME_KEY, STATS_KEY, SETTINGS_KEY)
+    good_levels = json.loads(good[STATS_KEY])["levels"]
+    assert good_levels["medium"][0] == 1
+
+    # 1. A truncated game and settings of a foreign (future) version.
+    truncated = good[GAME_KEY][: len(good[GAME_KEY]) // 2]
+    future = seal({**_body(dump_settings(Settings("de", "hard"))), "v": 2})
+    _inject(page, {GAME_KEY: truncated, SETTINGS_KEY: future})
+    now = open_game(page, "?seed=44&cadence=0&lang=en")
+    text = " ".join(notice_texts(page))
+    assert "saved game could not be loaded and was set aside" in text
+    assert "settings could not be read" in text
+    after = stored(page, GAME_KEY + ".bad", SETTINGS_KEY + ".bad", STATS_KEY)
+    assert after[GAME_KEY + ".bad"] == truncated
+    assert after[SETTINGS_KEY + ".bad"] == future
+    levels = json.loads(after[STATS_KEY])["levels"]
+    assert levels["medium"] == [good_levels["medium"][0] + 1, 0, 0, 0]  # kept, + new game
+    assert now["phase"] == "pass" and now["hand_number"] == 1
+    assert not any(a.startswith("P0") for a in now["actions"])  # a fresh deal
+    moves(page, 2)  # the pass and a card
+    good = stored(page, GAME_KEY, STATS_KEY)
+
+    # 2. Statistics edited by hand (check value wrong) and a re-sealed game whose move log
+    #    has a doubled CPU move: the game does not replay.
+    edited = good[STATS_KEY].replace('"medium":[2,', '"medium":[20,')
+    assert edited != good[STATS_KEY]
+    table = _body(good[GAME_KEY])
+    inner = _body(table["game"])
+    inner["actions"] = [*inner["actions"][:5], inner["actions"][4], *inner["actions"][5:]]
+    doubled = seal({**table, "game": seal(inner)})
+    _inject(page, {STATS_KEY: edited, GAME_KEY: doubled})
+    now = open_game(page, "?seed=45&cadence=0&lang=en")
+    text = " ".join(notice_texts(page))
+    assert "statistics could not be read" in text and "set aside" in text
+    assert "saved game could not be loaded" in text
+    after = stored(page, STATS_KEY + ".bad", GAME_KEY + ".bad")
+    assert after == {STATS_KEY + ".bad": edited, GAME_KEY + ".bad": doubled}
+    moves(page, 1)
+
+    # 3. Garbage settings, a game record under the statistics key, a foreign game version.
+    game_now = stored(page, GAME_KEY)[GAME_KEY]
+    foreign = seal({**_body(game_now), "v": 9})
+    _inject(page, {SETTINGS_KEY: "\u0000{", STATS_KEY: game_now, GAME_KEY: foreign})
+    now = open_game(page, "?seed=46&cadence=0&lang=en")
+    assert len(notice_texts(page)) == 3
+    after = stored(page, SETTINGS_KEY + ".bad", STATS_KEY + ".bad", GAME_KEY + ".bad")
+    assert after == {
+        SETTINGS_KEY + ".bad": "\u0000{",
+        STATS_KEY + ".bad": game_now,
+        GAME_KEY + ".bad": foreign,
+    }
+    now = moves(page, 3)  # and the page plays
+    assert state(page)["phase"] == "play"
+    assert errors == []
