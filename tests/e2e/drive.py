@@ -35,8 +35,7 @@ def tap(page: Any, code: str) -> None:
 
 def hand(page: Any) -> list[str]:
     return page.evaluate(
-        "() => [...document.querySelectorAll('#hand button[data-card]')]"
-        ".map((b) => b.dataset.card)"
+        "() => [...document.querySelectorAll('#hand button[data-card]')].map((b) => b.dataset.card)"
     )
 
 
@@ -131,4 +130,3 @@ def _with_actions(saved_json: str, actions: list[str]) -> str:
     body = json.loads(saved_json)
     body.pop("check")
     return seal({**body, "actions": actions})
-

@@ -108,4 +108,3 @@ def test_a_second_tab_waits_takes_over_and_gets_the_game_back(page, context):
     my_move(first)  # and it plays on
     assert len(state(first)["actions"]) > len(later["actions"])
     assert errors == []
-

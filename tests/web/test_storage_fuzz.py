@@ -83,7 +83,10 @@ GOOD = {
     STATS_KEY: [
         Stats().to_json(),
         Stats().game_started("hard").game_finished("hard", "win").add_time(61_000).to_json(),
-        Stats().game_started("easy").game_started("medium").game_finished("medium", "draw")
+        Stats()
+        .game_started("easy")
+        .game_started("medium")
+        .game_finished("medium", "draw")
         .to_json(),
     ],
     SETTINGS_KEY: [
