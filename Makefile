@@ -41,7 +41,7 @@ $(VENDOR_STAMP): $(NODE_STAMP) scripts/build_vendor.mjs
 
 # The service worker: Workbox precache manifest (content hash per file), git-ignored.
 sw: sw.js
-sw.js: $(VENDOR_STAMP) scripts/build_sw.mjs $(SW_INPUTS)
+sw.js: $(VENDOR_STAMP) scripts/build_sw.mjs scripts/sw-prelude.js $(SW_INPUTS)
 	node scripts/build_sw.mjs
 
 # App icons (committed PNGs; only after changing scripts/make_icons.py).

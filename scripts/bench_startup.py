@@ -44,8 +44,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("HEARTS_CHROMIUM", "/usr/bin/chromium")
 
-# The game page is ready when the player can act on a hand: cards to pass or to play.
-APP_READY = "[data-testid=hand] button[data-card]"
+# The game page is ready when the player can act on a hand (cards to pass or to play).
+APP_READY = "html[data-state=ready]"  # set by hearts/web once the hand is dealt and live
 
 PAGES = {
     "app": ("", APP_READY),
@@ -179,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--app", default=PAGES["app"][0], help="app page path (default /)")
     parser.add_argument("--app-ready", default=APP_READY, help="CSS selector: app is ready")
     parser.add_argument("--pages", default=",".join(PAGES), help="comma-separated subset")
-    parser.add_argument("--pause", type=float, default=1.0, help="seconds before warm visit")
+    parser.add_argument("--pause", type=float, default=3.0, help="seconds before warm visit")
     parser.add_argument("--timeout", type=float, default=90.0, help="seconds per visit")
     parser.add_argument("--json", type=Path, help="also write the raw figures here")
     args = parser.parse_args(argv)

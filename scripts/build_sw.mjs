@@ -23,10 +23,13 @@
 //     when the page asks it to, between hands (see static/pwa.mjs).
 //   - clientsClaim(): the very first installation takes over the open tab, so the first
 //     visit is already offline-capable without a reload.
+//   - except pyodide.asm.wasm: the HTTP cache first, the precache only as the offline
+//     fallback, so that Chrome's compiled-code cache from the first visit is used on the next
+//     start (scripts/sw-prelude.js, which is put in front of Workbox's code).
 // No Workbox runtime is fetched from a CDN: it is bundled into sw.js (inlineWorkboxRuntime).
 
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -89,6 +92,8 @@ async function build(swDest) {
     }
     const { count, size, warnings } = await generateSW(options(swDest));
     for (const warning of warnings) console.warn(`build_sw: ${warning}`);
+    const prelude = readFileSync(join(REPO, "scripts", "sw-prelude.js"), "utf8");
+    writeFileSync(swDest, `${prelude}\n${readFileSync(swDest, "utf8")}`);
     return { count, size };
 }
 
