@@ -132,12 +132,13 @@ def test_axe_reports_no_violations_on_any_screen(browser, site_url, lang):
         tap(page, playable_codes(page)[0])
         check("play phase, blocked cards, one lifted")
 
-        # The last trick of hand 1 lies face up (pause 4.4 s), then the summary opens.
-        now = load_position(page, last_trick_pause(8), f"?cadence=2000&lang={lang}")
+        # The last trick of hand 1 lies face up (pause 8.9 s, long enough for the audit on
+        # a loaded machine), then the summary opens.
+        now = load_position(page, last_trick_pause(8), f"?cadence=4000&lang={lang}")
         assert now["trick_waiting"] and page.locator("#center .tcard.winner").count() == 1
         check("trick pause")
         assert state(page)["trick_waiting"], "the audit outlasted the trick pause"
-        wait_until(page, lambda s: s["phase"] == "hand_over", 15, "the hand summary")
+        wait_until(page, lambda s: s["phase"] == "hand_over", 30, "the hand summary")
         page.locator("#dlg-summary[open]").wait_for()
         check("hand summary")
 
