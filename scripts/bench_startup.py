@@ -83,7 +83,7 @@ LAUNCH_ARGS = [
 @contextlib.contextmanager
 def serve(root: Path):
     proc = subprocess.Popen(
-        [sys.executable, str(root / "scripts/serve.py"), "--port", "0", "--dir", str(root)],
+        [sys.executable, str(ROOT / "scripts/serve.py"), "--port", "0", "--dir", str(root)],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -99,12 +99,24 @@ def serve(root: Path):
         proc.wait(timeout=10)
 
 
-def visit(context, url: str, selector: str, timeout_s: float, then=None) -> float:
+def visit(context, url: str, selector: str, timeout_s: float, then=None, network=None) -> float:
     """Milliseconds from navigation start until `selector` matches, in a new tab.
 
-    then(page): called after the measurement, before the tab closes."""
+    then(page): called after the measurement, before the tab closes.
+    network: (megabits per second, round-trip ms) to emulate, or None (localhost as is)."""
     page = context.new_page()
     try:
+        if network:
+            mbps, rtt = network
+            context.new_cdp_session(page).send(
+                "Network.emulateNetworkConditions",
+                {
+                    "offline": False,
+                    "latency": rtt,
+                    "downloadThroughput": mbps * 1e6 / 8,
+                    "uploadThroughput": mbps * 1e6 / 8,
+                },
+            )
         page.add_init_script(PROBE % json.dumps(selector))
         page.goto(url, wait_until="commit")
         page.wait_for_selector(
@@ -157,10 +169,15 @@ def measure(playwright, url: str, selector: str, args) -> tuple[float, float, bo
         try:
             sw = []
             cold = visit(
-                context, url, selector, args.timeout, lambda p: sw.append(settle(p, args.timeout))
+                context,
+                url,
+                selector,
+                args.timeout,
+                lambda p: sw.append(settle(p, args.timeout)),
+                args.network,
             )
             time.sleep(args.pause)  # a return visit comes later; let caches be written
-            warm = visit(context, url, selector, args.timeout)
+            warm = visit(context, url, selector, args.timeout, network=args.network)
         finally:
             context.close()
     finally:
@@ -182,6 +199,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pause", type=float, default=3.0, help="seconds before warm visit")
     parser.add_argument("--timeout", type=float, default=90.0, help="seconds per visit")
     parser.add_argument("--json", type=Path, help="also write the raw figures here")
+    parser.add_argument(
+        "--network",
+        type=lambda v: tuple(float(x) for x in v.split(",")),
+        help="emulate a network: MBIT_PER_S,RTT_MS (e.g. 20,40); default: localhost as is",
+    )
+    parser.add_argument("--root", type=Path, default=ROOT, help="site directory to serve")
     args = parser.parse_args(argv)
 
     try:
@@ -201,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit(f"unknown pages: {sorted(unknown)}")
     results = {n: {"cold": [], "warm": [], "service_worker": False} for n in names}
 
-    with serve(ROOT) as site, sync_playwright() as playwright:
+    with serve(args.root) as site, sync_playwright() as playwright:
         print(f"{args.runs} runs x {len(names)} pages, fresh Chromium profile each, {site}")
         for run in range(args.runs):
             order = names[run % len(names) :] + names[: run % len(names)]  # rotate the order
