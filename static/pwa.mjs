@@ -194,8 +194,10 @@ const MESSAGES = {
     },
 };
 
+// The page's own language choice lives in Python, which has not started: the ?lang= test
+// hook, else the browser's language (as the game's first start picks it).
 function language() {
-    const chosen = new URLSearchParams(location.search).get("lang") || root.lang || navigator.language;
+    const chosen = new URLSearchParams(location.search).get("lang") || navigator.language;
     return (chosen || "en").slice(0, 2).toLowerCase() === "de" ? "de" : "en";
 }
 

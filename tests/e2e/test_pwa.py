@@ -312,13 +312,14 @@ def test_first_visit_without_the_runtime_shows_a_clear_message(page, console_err
     assert page.get_attribute("html", "data-state") != "ready"
 
 
-def test_first_visit_that_goes_offline_says_so(page, context):
+@pytest.mark.parametrize(("lang", "words"), [("en", "You are offline"), ("de", "Du bist offline")])
+def test_first_visit_that_goes_offline_says_so(page, context, lang, words):
     def cut(route):
         context.set_offline(True)
         route.abort("internetdisconnected")
 
     page.route("**/pyodide.asm.wasm", cut)
-    page.goto(GAME)
+    page.goto(GAME.replace("lang=en", f"lang={lang}"))
     page.wait_for_selector("html[data-boot-error=offline]", state="attached", timeout=TIMEOUT_MS)
-    alert = page.locator("[role=alert]").filter(has_text="offline")
+    alert = page.locator("[role=alert]").filter(has_text=words)
     assert alert.is_visible()
