@@ -23,7 +23,7 @@ $(DEV_STAMP): requirements-dev.txt | $(VPY)
 	touch $@
 
 lint: $(DEV_STAMP)
-	$(VPY) -m ruff check hearts tests scripts
+	$(VPY) -m ruff check hearts tests scripts tools
 
 test-engine: $(DEV_STAMP)
 	$(VPY) -m pytest -q tests --ignore=tests/e2e
@@ -63,7 +63,7 @@ run: vendor sw.js
 	$(PYTHON) scripts/serve.py
 
 bench: $(DEV_STAMP)
-	$(VPY) -m hearts.bench
+	$(VPY) -m tools.bench
 
 # Start-up time, cold and warm, of the game page against the bare runtime (medians).
 bench-startup: $(DEV_STAMP) vendor sw.js chromium
@@ -71,7 +71,7 @@ bench-startup: $(DEV_STAMP) vendor sw.js chromium
 
 # The CPU strength order by duplicate deals (a benchmark, not a test; ~15 min on 2 cores).
 tournament: $(DEV_STAMP)
-	$(VPY) -m hearts.tournament
+	$(VPY) -m tools.tournament
 
 # Screenshots of the table for a look by eye (pass phase, mid-trick, summary; desktop and
 # phone sizes) into screenshots/ (git-ignored).

@@ -2,22 +2,33 @@
 
 Public API::
 
-    from hearts import Card, Game, IllegalPlay, SaveError
+    from hearts import Card, Game, IllegalPlay, SaveError, dump_game, load_game
 """
 
 from .cards import DECK, Card, format_cards, parse_cards
+from .enums import LEVELS, Direction, Level, Phase, Result
 from .errors import IllegalPlay, SaveError
-from .game import LEVELS, Game
+from .game import Game
+from .save import dump_game, load_game
 from .stats import Stats
+from .steps import Step, StepKind
 
 __all__ = [
     "DECK",
     "LEVELS",
     "Card",
+    "Direction",
     "Game",
     "IllegalPlay",
+    "Level",
+    "Phase",
+    "Result",
     "SaveError",
     "Stats",
+    "Step",
+    "StepKind",
+    "dump_game",
     "format_cards",
+    "load_game",
     "parse_cards",
 ]

@@ -8,63 +8,99 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import HEARTS, POINTS_OF, SUIT_OF, TWO_OF_CLUBS, Card
+from .cards import HEARTS, POINTS_OF, SUIT_NAMES, SUIT_OF, TWO_OF_CLUBS, Card
+from .enums import Direction, Result
 
 SEATS = (0, 1, 2, 3)
-PASS_CYCLE = ("left", "right", "across", "hold")
-_PASS_OFFSET = {"left": 1, "right": 3, "across": 2, "hold": 0}
+PASS_CYCLE = (Direction.LEFT, Direction.RIGHT, Direction.ACROSS, Direction.HOLD)  # R8
+_PASS_OFFSET = {Direction.LEFT: 1, Direction.RIGHT: 3, Direction.ACROSS: 2, Direction.HOLD: 0}
 GAME_END_SCORE = 100
 HAND_POINTS = 26
+Plays = Sequence[tuple[int, Card]]
 
 
-def pass_direction(hand_number: int) -> str:
+def pass_direction(hand_number: int) -> Direction:
     """Left, right, across, hold — repeating from hand 1 (R8)."""
     return PASS_CYCLE[(hand_number - 1) % 4]
 
 
-def pass_target(seat: int, direction: str) -> int:
+def pass_target(seat: int, direction: Direction) -> int:
     """The seat that receives ``seat``'s three cards (left = the next seat in play order)."""
     return (seat + _PASS_OFFSET[direction]) % 4
 
 
-def legal_plays(
+def _allowed(
     hand: Sequence[Card], trick: Sequence[Card], first_trick: bool, hearts_broken: bool
-) -> tuple[Card, ...]:
-    """The cards of ``hand`` that may be played now, read top to bottom as the rulebook.
+) -> tuple[tuple[Card, ...], str]:
+    """The playable cards and the rule that narrowed them down ("" if none did).
 
-    ``hand`` is in display order; so is the result.  ``trick`` holds the cards already
-    played to the current trick, in play order.
+    One ordered fallback chain, read top to bottom: it is the whole rulebook of play.
     """
     if trick:
         led = SUIT_OF[trick[0]]
         following = tuple([c for c in hand if SUIT_OF[c] == led])
         if following:
-            return following  # R13: follow suit, no exception
+            return following, "follow"  # R13: follow suit, no exception
         if first_trick:
             # R14: no points on trick 1, unless the seat has nothing else.
-            return tuple([c for c in hand if not POINTS_OF[c]]) or tuple(hand)
-        return tuple(hand)
+            plain = tuple([c for c in hand if not POINTS_OF[c]])
+            return (plain, "first_trick") if plain else (tuple(hand), "")
+        return tuple(hand), ""
     if first_trick:
-        return (TWO_OF_CLUBS,) if TWO_OF_CLUBS in hand else ()  # R12
+        return ((TWO_OF_CLUBS,) if TWO_OF_CLUBS in hand else ()), "two_of_clubs"  # R12
     if hearts_broken:
-        return tuple(hand)
+        return tuple(hand), ""
     # R15/R16: no heart lead before hearts are broken (Q♠ may lead), unless all hearts.
-    return tuple([c for c in hand if SUIT_OF[c] != HEARTS]) or tuple(hand)
+    plain = tuple([c for c in hand if SUIT_OF[c] != HEARTS])
+    return (plain, "hearts_unbroken") if plain else (tuple(hand), "")
 
 
-def trick_winner(plays: Sequence[tuple[int, Card]]) -> int:
-    """The seat whose card is the highest of the led suit (R19: no trump)."""
-    led = SUIT_OF[plays[0][1]]
+def legal_plays(
+    hand: Sequence[Card], trick: Sequence[Card], first_trick: bool, hearts_broken: bool
+) -> tuple[Card, ...]:
+    """The cards of ``hand`` that may be played now (display order in, display order out).
+
+    ``trick`` holds the cards already played to the current trick, in play order.
+    """
+    return _allowed(hand, trick, first_trick, hearts_broken)[0]
+
+
+def why_illegal(
+    card: Card, hand: Sequence[Card], trick: Sequence[Card], first_trick: bool, hearts_broken: bool
+) -> str | None:
+    """Why ``card`` may not be played now, in words; ``None`` if it may."""
+    if card not in hand:
+        return "that hand does not hold it"
+    allowed, rule = _allowed(hand, trick, first_trick, hearts_broken)
+    if card in allowed:
+        return None
+    if rule == "follow":
+        return f"it does not follow suit ({SUIT_NAMES['en'][SUIT_OF[trick[0]]]} were led)"
+    if rule == "first_trick":
+        return "it carries points, which the first trick does not allow"
+    if rule == "two_of_clubs":
+        return "the 2♣ must open the hand"
+    return "hearts are not broken yet, so it may not lead"
+
+
+def winning_play(plays: Plays) -> tuple[int, Card]:
+    """The (seat, card) that wins — or, mid-trick, is winning — a trick (R19: no trump)."""
     best_seat, best_card = plays[0]
+    led = SUIT_OF[best_card]
     for seat, card in plays[1:]:
         if SUIT_OF[card] == led and card > best_card:
             best_seat, best_card = seat, card
-    return best_seat
+    return best_seat, best_card
 
 
-def trick_points(cards: Sequence[Card]) -> int:
-    """Hearts 1 each, Q♠ 13 (R32)."""
-    return sum(POINTS_OF[c] for c in cards)
+def trick_winner(plays: Plays) -> int:
+    """The seat whose card is the highest of the led suit."""
+    return winning_play(plays)[0]
+
+
+def trick_points(plays: Plays) -> int:
+    """What a trick costs its taker: hearts 1 each, Q♠ 13 (R32)."""
+    return sum(POINTS_OF[card] for _, card in plays)
 
 
 def shooter(points_taken: Sequence[int]) -> int | None:
@@ -89,9 +125,9 @@ def game_over(scores: Sequence[int]) -> bool:
     return max(scores) >= GAME_END_SCORE
 
 
-def result_for_you(scores: Sequence[int]) -> str:
-    """``"win"`` (you alone lowest), ``"draw"`` (you tied for lowest) or ``"loss"`` (R4)."""
+def result_for_you(scores: Sequence[int]) -> Result:
+    """Win (you alone lowest), draw (you tied for lowest) or loss (R4)."""
     lowest = min(scores)
     if scores[0] > lowest:
-        return "loss"
-    return "win" if list(scores).count(lowest) == 1 else "draw"
+        return Result.LOSS
+    return Result.WIN if list(scores).count(lowest) == 1 else Result.DRAW

@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .enums import LEVELS, Level, Result, level_of
 from .errors import SaveError
-from .save import open_record, seal
+from .record import open_record, seal
 
-LEVELS = ("easy", "medium", "hard")
-RESULTS = ("win", "loss", "draw")
+_FIELD = {Result.WIN: "won", Result.LOSS: "lost", Result.DRAW: "drawn"}
 STATS_KIND = "hearts-stats"
 STATS_VERSION = 1
 _MAX_COUNT = 10**9
@@ -40,18 +40,16 @@ class Stats:
     hard: LevelStats = LevelStats()
     time_ms: int = 0
 
-    def level(self, level: str) -> LevelStats:
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}")
-        record: LevelStats = getattr(self, level)
+    def level(self, level: Level | str) -> LevelStats:
+        record: LevelStats = getattr(self, level_of(level))
         return record
 
-    def game_started(self, level: str) -> Stats:
+    def game_started(self, level: Level | str) -> Stats:
         """Count a game as played when it begins (R37)."""
         record = self.level(level)
-        return replace(self, **{level: replace(record, played=record.played + 1)})
+        return replace(self, **{str(level): replace(record, played=record.played + 1)})
 
-    def game_finished(self, level: str, result: str) -> Stats:
+    def game_finished(self, level: Level | str, result: Result | str) -> Stats:
         """Count a game played to its end as a win, loss or draw.
 
         A finished game was also played: if the statistics were reset (or set aside) while
@@ -59,13 +57,14 @@ class Stats:
         (won + lost + drawn <= played).
         """
         record = self.level(level)
-        field = {"win": "won", "loss": "lost", "draw": "drawn"}.get(result)
-        if field is None:
-            raise ValueError(f"unknown result {result!r}")
+        try:
+            field = _FIELD[Result(result)]
+        except ValueError:
+            raise ValueError(f"unknown result {result!r}") from None
         record = replace(record, **{field: getattr(record, field) + 1})
         if record.unfinished < 0:
             record = replace(record, played=record.played + 1)
-        return replace(self, **{level: record})
+        return replace(self, **{str(level): record})
 
     def add_time(self, milliseconds: int) -> Stats:
         """Add playing time (only while a game is in progress and visible)."""

@@ -7,20 +7,20 @@ hidden hands.  Ties are broken from ``view.tiebreak`` (R24).
 from __future__ import annotations
 
 from ..cards import Card
+from ..enums import Level
 from . import easy, hard, medium
 from .seatview import SeatView
 
 __all__ = ["SeatView", "choose_pass", "choose_play"]
 
-_PASS = {"easy": easy.choose_pass, "medium": medium.choose_pass, "hard": hard.choose_pass}
-_PLAY = {"easy": easy.choose_play, "medium": medium.choose_play, "hard": hard.choose_play}
+_LEVELS = {Level.EASY: easy, Level.MEDIUM: medium, Level.HARD: hard}
 
 
 def choose_pass(view: SeatView) -> tuple[Card, Card, Card]:
     """The three cards of ``view.hand`` that a CPU at ``view.level`` passes."""
-    return _PASS[view.level](view)
+    return _LEVELS[view.level].choose_pass(view)
 
 
 def choose_play(view: SeatView) -> Card:
     """The card of ``view.legal`` that a CPU at ``view.level`` plays."""
-    return _PLAY[view.level](view)
+    return _LEVELS[view.level].choose_play(view)

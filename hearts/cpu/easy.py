@@ -9,6 +9,7 @@ cards (R24).  It obeys the moon watch (R26).
 from __future__ import annotations
 
 from ..cards import POINTS_OF, RANK_OF, SUIT_OF, Card
+from ..rules import winning_play
 from . import moonwatch, tiebreak
 from .seatview import SeatView
 
@@ -29,7 +30,7 @@ def choose_play(view: SeatView) -> Card:
     if not trick:
         plain = [c for c in legal if not POINTS_OF[c]]
         return tiebreak.pick(view, plain or legal)  # never lead points when it need not
-    _, winning = moonwatch.trick_leader(trick)
+    _, winning = winning_play(trick)
     if SUIT_OF[legal[0]] == SUIT_OF[winning]:
         ducks = [c for c in legal if c < winning]
         if ducks:

@@ -16,6 +16,7 @@ heart onto a trick the shooter cannot win.
 from __future__ import annotations
 
 from ..cards import HEARTS, RANK_OF, SPADES, SUIT_OF, Card
+from ..rules import trick_points, winning_play
 from . import moonwatch, passing, tiebreak
 from .knowledge import Knowledge
 from .seatview import SeatView
@@ -30,14 +31,7 @@ def choose_pass(view: SeatView) -> tuple[Card, Card, Card]:
 
 def apparent_shooter(view: SeatView) -> int | None:
     """The other seat that has taken every point so far, enough of them to look like a moon."""
-    taken = view.points_taken
-    total = taken[0] + taken[1] + taken[2] + taken[3]
-    if total < DEFENCE_POINTS:
-        return None
-    for seat in range(4):
-        if taken[seat] == total:
-            return None if seat == view.seat else seat
-    return None
+    return moonwatch.sole_taker(view, DEFENCE_POINTS)
 
 
 def choose_play(view: SeatView) -> Card:
@@ -53,15 +47,11 @@ def choose_play(view: SeatView) -> Card:
     trick = view.current_trick
     if not trick:
         return lead(view, legal, k)
-    win_seat, winning = moonwatch.trick_leader(trick)
+    win_seat, winning = winning_play(trick)
     after = [(view.seat + i) % 4 for i in range(1, 4 - len(trick))]
     if SUIT_OF[legal[0]] == SUIT_OF[winning]:
         return follow(view, legal, k, win_seat, winning, after, shooter)
     return discard(view, legal, k, win_seat, after, shooter)
-
-
-def _points_in(trick) -> int:
-    return sum(13 if c == QS else (1 if SUIT_OF[c] == HEARTS else 0) for _, c in trick)
 
 
 def lead(view: SeatView, legal: tuple[Card, ...], k: Knowledge) -> Card:
@@ -103,7 +93,7 @@ def follow(
 ) -> Card:
     suit = SUIT_OF[winning]
     trick = view.current_trick
-    points = _points_in(trick)
+    points = trick_points(trick)
     beaters = [c for c in legal if c > winning]
     if shooter is not None and beaters:
         # R26, Hard only: take the trick away from the apparent shooter.

@@ -36,13 +36,6 @@ class Knowledge:
         self.out = FULL & ~played & ~mine
         self.voids = voids
 
-    def out_in(self, suit_mask: int) -> int:
-        """The cards of a suit still out (held by the other seats)."""
-        return self.out & suit_mask
-
-    def is_void(self, seat: int, suit: int) -> bool:
-        return bool(self.voids[seat] >> suit & 1)
-
 
 def _read_trick(trick, played: int, voids: list[int], broken: bool) -> tuple[int, bool]:
     lead_seat, lead_card = trick[0]

@@ -9,6 +9,7 @@ then A♠/K♠, then high hearts and the highest cards of its shortest suits.  M
 from __future__ import annotations
 
 from ..cards import HEARTS, RANK_OF, SPADES, SUIT_OF, Card
+from ..rules import trick_points, winning_play
 from . import moonwatch, passing, tiebreak
 from .seatview import SeatView
 from .tables import AS, KS, QS
@@ -28,7 +29,7 @@ def choose_play(view: SeatView) -> Card:
     trick = view.current_trick
     if not trick:
         return lead(view, legal)
-    _, winning = moonwatch.trick_leader(trick)
+    _, winning = winning_play(trick)
     if SUIT_OF[legal[0]] == SUIT_OF[winning]:
         return follow(view, legal, winning, last=len(trick) == 3)
     return discard(view, legal)
@@ -46,10 +47,7 @@ def follow(view: SeatView, legal: tuple[Card, ...], winning: Card, last: bool) -
     if QS in legal and winning > QS:
         return QS  # Q♠ under A♠/K♠: the best card in the game to lose
     ducks = [c for c in legal if c < winning]
-    trick_points = sum(1 for _, c in view.current_trick if SUIT_OF[c] == HEARTS) + (
-        13 if any(c == QS for _, c in view.current_trick) else 0
-    )
-    if last and trick_points == 0 and SUIT_OF[winning] != HEARTS:
+    if last and trick_points(view.current_trick) == 0 and SUIT_OF[winning] != HEARTS:
         winners = [c for c in legal if c != QS]
         if winners:
             return max(winners)  # a pointless trick: shed the highest card on it

@@ -9,17 +9,18 @@ goes further (see :mod:`hearts.cpu.hard`).  No level ever plays for a moon of it
 
 from __future__ import annotations
 
-from ..cards import POINTS_OF, SUIT_OF, Card
+from ..cards import POINTS_OF, Card
+from ..rules import trick_winner
 from .seatview import SeatView
 
 WATCH_POINTS = 12
 
 
-def watched_seat(view: SeatView) -> int | None:
-    """The other seat that holds every point taken so far, once it has 12 or more."""
+def sole_taker(view: SeatView, at_least: int) -> int | None:
+    """The other seat that holds every point taken so far, once there are ``at_least``."""
     taken = view.points_taken
     total = taken[0] + taken[1] + taken[2] + taken[3]
-    if total < WATCH_POINTS:
+    if total < at_least:
         return None
     for seat in range(4):
         if taken[seat] == total:
@@ -27,14 +28,9 @@ def watched_seat(view: SeatView) -> int | None:
     return None
 
 
-def trick_leader(plays) -> tuple[int, Card]:
-    """The (seat, card) currently winning a non-empty trick (highest of the led suit)."""
-    best_seat, best = plays[0]
-    led = SUIT_OF[best]
-    for seat, card in plays[1:]:
-        if card > best and SUIT_OF[card] == led:
-            best_seat, best = seat, card
-    return best_seat, best
+def watched_seat(view: SeatView) -> int | None:
+    """The seat the moon watch protects against: every point taken, 12 or more (R26)."""
+    return sole_taker(view, WATCH_POINTS)
 
 
 def unfed(view: SeatView, legal: tuple[Card, ...], target: int | None) -> tuple[Card, ...]:
@@ -47,7 +43,7 @@ def unfed(view: SeatView, legal: tuple[Card, ...], target: int | None) -> tuple[
     if target is None:
         return legal
     trick = view.current_trick
-    if trick and any(seat == target for seat, _ in trick) and trick_leader(trick)[0] != target:
+    if trick and any(seat == target for seat, _ in trick) and trick_winner(trick) != target:
         return legal
     plain = tuple(c for c in legal if not POINTS_OF[c])
     return plain or legal

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import Card
+from ..enums import Direction, Level, Phase
 
 Plays = tuple[tuple[int, Card], ...]
 
@@ -18,10 +19,10 @@ Plays = tuple[tuple[int, Card], ...]
 @dataclass(frozen=True, slots=True)
 class SeatView:
     seat: int
-    level: str
-    phase: str  # "pass" or "play"
+    level: Level
+    phase: Phase  # pass or play
     hand_number: int
-    pass_direction: str
+    pass_direction: Direction
     hand: tuple[Card, ...]  # display order
     legal: tuple[Card, ...]  # the cards the rules allow now (empty unless it is our turn)
     tricks: tuple[Plays, ...]  # gathered tricks of this hand, (seat, card) in play order
@@ -30,14 +31,3 @@ class SeatView:
     points_taken: tuple[int, int, int, int]  # this hand, public
     scores: tuple[int, int, int, int]  # game totals, public
     tiebreak: int  # seeds the tie-break stream for this decision (R24)
-
-    @property
-    def trick_number(self) -> int:
-        return len(self.tricks) + 1
-
-    @property
-    def played_cards(self) -> tuple[Card, ...]:
-        """Every card seen played this hand, including the current trick."""
-        return tuple(c for trick in self.tricks for _, c in trick) + tuple(
-            c for _, c in self.current_trick
-        )

@@ -41,7 +41,6 @@ __all__ = [
     "SUIT_MASK",
     "SUIT_OF",
     "mask_of",
-    "popcount",
 ]
 
 
@@ -50,7 +49,3 @@ def mask_of(cards) -> int:
     for c in cards:
         m |= BIT[c]
     return m
-
-
-def popcount(mask: int) -> int:
-    return mask.bit_count()

@@ -13,8 +13,10 @@ from dataclasses import dataclass, replace
 
 from .. import i18n, view
 from ..cards import Card
+from ..enums import LEVELS
 from ..errors import IllegalPlay
-from ..game import LEVELS, Game
+from ..game import Game
+from ..save import dump_game
 from ..stats import Stats
 from .clock import PlayClock
 from .schedule import DEFAULT_TIMING, Pending, Timing, pending
@@ -323,7 +325,7 @@ class Controller:
         game = self.game
         step = self.pending()
         return {
-            "game": game.to_json(),
+            "game": dump_game(game),
             "phase": game.phase,
             "hand_number": game.hand_number,
             "to_act": game.to_act,

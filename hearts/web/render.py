@@ -12,7 +12,8 @@ from functools import lru_cache, partial
 from html import escape
 
 from .. import i18n
-from ..stats import LEVELS, Stats
+from ..enums import LEVELS
+from ..stats import Stats
 from ..view import CardFace, HandCard, Plate, Summary, TableView, TrickCard
 
 # Pip positions of the number cards: (column, row) on a 3 × 13 grid, rows 0…12 (R30 look).

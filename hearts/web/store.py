@@ -18,10 +18,12 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..cards import Card, format_cards, parse_cards
+from ..enums import LEVELS
 from ..errors import SaveError
-from ..game import LEVELS, Game
+from ..game import Game
 from ..i18n import LANGS
-from ..save import open_record, seal
+from ..record import open_record, seal
+from ..save import dump_game, load_game
 from ..stats import Stats
 
 GAME_KEY = "hearts.game.v1"
@@ -136,7 +138,7 @@ def dump_table(record: TableRecord) -> str:
     body: dict[str, Any] = {
         "kind": TABLE_KIND,
         "v": TABLE_VERSION,
-        "game": record.game.to_json(),
+        "game": dump_game(record.game),
         "selection": format_cards(record.selection),
         "lifted": None if record.lifted is None else str(record.lifted),
         "counted": record.counted,
@@ -153,7 +155,7 @@ def load_table(text: object) -> TableRecord:
     body = open_record(text, TABLE_KIND, TABLE_VERSION)
     if set(body) != {"kind", "v", "game", "selection", "lifted", "counted"}:
         raise SaveError("the saved table has unexpected fields")
-    game = Game.from_json(body["game"])
+    game = load_game(body["game"])
     selection_text, lifted_text, counted = body["selection"], body["lifted"], body["counted"]
     if not isinstance(selection_text, str) or len(selection_text) > 20:
         raise SaveError("the saved pass selection is malformed")

@@ -132,14 +132,14 @@ def test_knowledge_counts_played_cards_and_infers_voids():
     assert k.played == played
     assert k.mine == mask_of(v.hand)
     assert k.out == ((1 << 52) - 1) & ~played & ~k.mine
-    assert k.is_void(3, 1) and k.is_void(3, 3)  # 7♥ on diamonds, Q♠ on hearts
-    assert not k.is_void(0, 1) and not k.is_void(1, 3)
+    assert bool(k.voids[3] >> 1 & 1) and bool(k.voids[3] >> 3 & 1)  # 7♥ on diamonds, Q♠ on hearts
+    assert not bool(k.voids[0] >> 1 & 1) and not bool(k.voids[1] >> 3 & 1)
     assert not k.out & BIT[C("QS")]
 
 
 def test_knowledge_reads_a_heart_lead_before_hearts_broke_as_all_hearts():
     k = Knowledge(view(0, "5C 6C", [*OPEN, "1:3H 2:4H 3:5H 0:6H"]))
-    assert all(k.is_void(1, suit) for suit in (0, 1, 2)) and not k.is_void(1, 3)
+    assert all(bool(k.voids[1] >> suit & 1) for suit in (0, 1, 2)) and not bool(k.voids[1] >> 3 & 1)
 
 
 def test_hard_leads_the_highest_card_certain_to_lose():

@@ -8,8 +8,8 @@ import statistics
 
 import pytest
 
-from hearts import tournament
-from hearts.tournament import Result, parse_pairing, quantile, run
+from tools import tournament
+from tools.tournament import Result, parse_pairing, quantile, run
 
 
 def test_payoff_is_others_mean_minus_tested_with_the_deal_as_unit():

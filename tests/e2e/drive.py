@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 from hearts import Game
+from hearts.save import dump_game, load_game
 from hearts.web.schedule import pending
 
 from .gamepage import settle
@@ -106,9 +107,9 @@ def cpu_step(game: Game) -> str:
 def check_cpu_choices(saved_json: str) -> int:
     """Replay a saved game in CPython; every CPU action in its log must be exactly the
     CPython CPU's choice in that position.  Returns the number of CPU actions checked."""
-    game = Game.from_json(saved_json)
+    game = load_game(saved_json)
     actions = json.loads(saved_json)["actions"]
-    probe = Game.from_json(_with_actions(saved_json, []))
+    probe = load_game(_with_actions(saved_json, []))
     checked = 0
     for action in actions:
         seat = action[1] if action.startswith("P") else action[0]
@@ -120,12 +121,12 @@ def check_cpu_choices(saved_json: str) -> int:
                 assert action == f"{seat} {probe.cpu_play(int(seat))}", (checked, action)
             checked += 1
         probe.apply(action)
-    assert probe.to_json() == game.to_json()
+    assert dump_game(probe) == dump_game(game)
     return checked
 
 
 def _with_actions(saved_json: str, actions: list[str]) -> str:
-    from hearts.save import seal
+    from hearts.record import seal
 
     body = json.loads(saved_json)
     body.pop("check")

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from hearts.save import seal
+from hearts.record import seal
 from hearts.web.store import GAME_KEY, SETTINGS_KEY, STATS_KEY, Settings, dump_settings
 
 from .drive import act

@@ -10,7 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hearts import Game, SaveError
-from hearts.save import checksum
+from hearts.record import checksum
+from hearts.save import dump_game, load_game
 from tests.engine.scripted import make_deal, play_out
 
 
@@ -31,7 +32,7 @@ def _played_game(actions: int = 120) -> Game:
 
 
 GAME = _played_game()
-SAVE = GAME.to_json()
+SAVE = dump_game(GAME)
 
 
 def _reseal(data: dict) -> str:
@@ -43,13 +44,13 @@ def test_save_is_compact_and_versioned() -> None:
     data = json.loads(SAVE)
     assert data["kind"] == "hearts-game" and data["v"] == 1
     assert set(data) == {"kind", "v", "seed", "level", "start", "actions", "check"}
-    assert Game.from_json(SAVE).state() == GAME.state()
+    assert load_game(SAVE).state() == GAME.state()
 
 
 def test_from_deal_games_save_their_start() -> None:
     game = Game.from_deal(make_deal(), hand_number=6, scores=(10, 20, 30, 40), seed=5)
     play_out(game)
-    restored = Game.from_json(game.to_json())
+    restored = load_game(dump_game(game))
     assert restored.state() == game.state() and restored.hand_number == 6
 
 
@@ -64,7 +65,7 @@ def test_from_deal_games_save_their_start() -> None:
 def test_foreign_or_edited_records_are_refused(mutate, reason: str) -> None:
     data = json.loads(SAVE)
     with pytest.raises(SaveError, match=reason):
-        Game.from_json(json.dumps(mutate(data)))
+        load_game(json.dumps(mutate(data)))
 
 
 def test_a_resealed_illegal_action_fails_replay_with_the_state_untouched() -> None:
@@ -75,7 +76,7 @@ def test_a_resealed_illegal_action_fails_replay_with_the_state_untouched() -> No
         f"{seat} 2C" if not data["actions"][index].endswith("2C") else f"{seat} 3C"
     )
     with pytest.raises(SaveError, match="does not replay"):
-        Game.from_json(_reseal(data))
+        load_game(_reseal(data))
 
 
 @pytest.mark.parametrize(
@@ -98,7 +99,7 @@ def test_resealed_bad_fields_are_refused(field_value: tuple[str, object]) -> Non
     data = json.loads(SAVE)
     data[field] = value
     with pytest.raises(SaveError):
-        Game.from_json(_reseal(data))
+        load_game(_reseal(data))
 
 
 def test_lowercase_card_text_is_not_canonical() -> None:
@@ -106,23 +107,23 @@ def test_lowercase_card_text_is_not_canonical() -> None:
     index = next(i for i, a in enumerate(data["actions"]) if a[0].isdigit())
     data["actions"][index] = data["actions"][index].lower()
     with pytest.raises(SaveError, match="canonical"):
-        Game.from_json(_reseal(data))
+        load_game(_reseal(data))
 
 
 @pytest.mark.parametrize("text", ["", "null", "[]", "{}", "1", '"x"', "{" * 5000, "\x00"])
 def test_garbage_is_refused(text: str) -> None:
     with pytest.raises(SaveError):
-        Game.from_json(text)
+        load_game(text)
 
 
 def test_non_text_is_refused() -> None:
     with pytest.raises(SaveError):
-        Game.from_json(None)  # type: ignore[arg-type]
+        load_game(None)  # type: ignore[arg-type]
 
 
 def _assert_loads_or_save_error(text: str, resealed: bool = False) -> None:
     try:
-        game = Game.from_json(text)
+        game = load_game(text)
     except SaveError:
         return
     if not resealed:
@@ -170,4 +171,4 @@ def test_fuzz_truncated_and_mutated_saves(data: st.DataObject) -> None:
 @given(st.text(max_size=200) | st.binary(max_size=100).map(lambda b: b.decode("latin-1")))
 def test_fuzz_arbitrary_text(text: str) -> None:
     with pytest.raises(SaveError):
-        Game.from_json(text)
+        load_game(text)

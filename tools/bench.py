@@ -1,4 +1,4 @@
-"""``python -m hearts.bench``: engine speed — random-legal-play full hands per second."""
+"""``python -m tools.bench``: engine speed — random-legal-play full hands per second."""
 
 from __future__ import annotations
 
@@ -7,28 +7,16 @@ import random
 import statistics
 import time
 
-from .game import Game
+from hearts import Game
 
-
-def play_random_hand(game: Game, rng: random.Random) -> None:
-    """Play the current hand of ``game`` to its end with uniformly random legal choices."""
-    if game.phase == "pass":
-        for seat in range(4):
-            game.submit_pass(seat, rng.sample(game.hand(seat), 3))
-    while game.phase == "play":
-        if game.trick_waiting:
-            game.gather_trick()
-        else:
-            seat = game.to_act
-            assert seat is not None
-            game.play(seat, rng.choice(game.legal_plays(seat)))
+from .driver import drive, hand_done, random_choices
 
 
 def hands_per_second(hands: int, seed: int) -> float:
-    rng = random.Random(seed)
+    policy = random_choices(random.Random(seed))
     start = time.perf_counter()
     for i in range(hands):
-        play_random_hand(Game.new(seed + i), rng)
+        drive(Game.new(seed + i), policy, until=hand_done)
     return hands / (time.perf_counter() - start)
 
 

@@ -11,9 +11,10 @@ Both decide from the same :class:`SeatView` the levels get, with randomness from
 
 from __future__ import annotations
 
-from ..cards import POINTS_OF, RANK_OF, SUIT_OF, Card
-from ..rng import SeedStream
-from .seatview import SeatView
+from hearts.cards import POINTS_OF, RANK_OF, SUIT_OF, Card
+from hearts.cpu.seatview import SeatView
+from hearts.rng import SeedStream
+from hearts.rules import winning_play
 
 
 def random_pass(view: SeatView) -> tuple[Card, Card, Card]:
@@ -36,9 +37,8 @@ def shooter_play(view: SeatView) -> Card:
     trick = view.current_trick
     if not trick:
         return max(legal, key=lambda c: (RANK_OF[c], c))
-    led = SUIT_OF[trick[0][1]]
-    winning = max(c for _, c in trick if SUIT_OF[c] == led)
-    if SUIT_OF[legal[0]] == led:
+    _, winning = winning_play(trick)
+    if SUIT_OF[legal[0]] == SUIT_OF[winning]:
         return max(legal) if max(legal) > winning else min(legal)
     plain = [c for c in legal if not POINTS_OF[c]] or list(legal)
     return min(plain, key=lambda c: (RANK_OF[c], c))

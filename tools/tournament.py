@@ -1,4 +1,4 @@
-"""``python -m hearts.tournament``: the measured strength order of the CPU levels.
+"""``python -m tools.tournament``: the measured strength order of the CPU levels.
 
 Duplicate deals: deal ``i`` (from ``--seed``) is played four times, the tested player in
 each seat once and the opponent level in the other three; the pass direction is fixed by
@@ -25,13 +25,16 @@ import multiprocessing
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
-from .cards import DECK, Card
-from .cpu import scripted
-from .game import LEVELS, Game
-from .rng import SeedStream
-from .rules import GAME_END_SCORE
+from hearts import Game
+from hearts.cards import DECK, Card
+from hearts.enums import LEVELS
+from hearts.rng import SeedStream
+from hearts.rules import GAME_END_SCORE
+
+from . import scripted
+from .driver import Policy, drive, hand_done, per_seat
 
 PLAYERS = (*LEVELS, "random", "shooter")
 DEFAULT_PAIRINGS = (
@@ -47,10 +50,39 @@ DEFAULT_PAIRINGS = (
 TIME_BINS = 20_001  # microseconds 0 … 20,000 (the last bin collects anything slower)
 CHUNK = 250  # deals per work unit
 
-_SCRIPTED: dict[str, tuple[Callable, Callable]] = {
-    "random": (scripted.random_pass, scripted.random_play),
-    "shooter": (scripted.shooter_pass, scripted.shooter_play),
+_SCRIPTED: dict[str, Policy] = {
+    "random": Policy(
+        lambda g, s: scripted.random_pass(g.seat_view(s)),
+        lambda g, s: scripted.random_play(g.seat_view(s)),
+    ),
+    "shooter": Policy(
+        lambda g, s: scripted.shooter_pass(g.seat_view(s)),
+        lambda g, s: scripted.shooter_play(g.seat_view(s)),
+    ),
 }
+
+
+def timed_cpu(level: str, times: dict[str, list[int]]) -> Policy:
+    """A CPU level whose decision times go into ``times[level]`` (1-µs bins)."""
+    histogram = times[level]
+    clock = time.perf_counter_ns
+
+    def record(start: int) -> None:
+        histogram[min((clock() - start) // 1000, TIME_BINS - 1)] += 1
+
+    def choose_pass(game: Game, seat: int) -> tuple[Card, Card, Card]:
+        start = clock()
+        cards = game.cpu_pass(seat, level)
+        record(start)
+        return cards
+
+    def choose_play(game: Game, seat: int) -> Card:
+        start = clock()
+        card = game.cpu_play(seat, level)
+        record(start)
+        return card
+
+    return Policy(choose_pass, choose_play)
 
 
 def deal_for(seed: int, index: int) -> tuple[list[tuple[Card, ...]], int, int]:
@@ -70,32 +102,8 @@ def play_hand(
 ) -> tuple[int, int, int, int]:
     """Play one hand with the given player in each seat; returns the hand's scores."""
     game = Game.from_deal(hands, hand_number=hand_number, seed=game_seed)
-    clock = time.perf_counter_ns
-    if game.phase == "pass":
-        for seat in range(4):
-            kind = kinds[seat]
-            if kind in _SCRIPTED:
-                cards = _SCRIPTED[kind][0](game.seat_view(seat, "easy"))
-            else:
-                start = clock()
-                cards = game.cpu_pass(seat, kind)
-                times[kind][min((clock() - start) // 1000, TIME_BINS - 1)] += 1
-            game.submit_pass(seat, cards)
-    while game.phase == "play":
-        if game.trick_waiting:
-            game.gather_trick()
-            continue
-        seat = game.to_act
-        assert seat is not None
-        kind = kinds[seat]
-        if kind in _SCRIPTED:
-            card = _SCRIPTED[kind][1](game.seat_view(seat, "easy"))
-        else:
-            start = clock()
-            card = game.cpu_play(seat, kind)
-            times[kind][min((clock() - start) // 1000, TIME_BINS - 1)] += 1
-        game.play(seat, card)
-    return game.hand_points
+    seats = [_SCRIPTED[kind] if kind in _SCRIPTED else timed_cpu(kind, times) for kind in kinds]
+    return drive(game, per_seat(seats), until=hand_done).hand_points
 
 
 def play_chunk(job: tuple[str, str, int, int, int]) -> tuple[list[int], dict[str, list[int]]]:
