@@ -87,3 +87,9 @@ def drive(game: Game, policy: Policy = FIRST, until: Until = game_over) -> Game:
     while not until(game):
         take_step(game, policy)
     return game
+
+
+CPU = cpu()
+FIRST_VS_CPU = per_seat((FIRST, CPU, CPU, CPU))
+"""You pass your first three cards and play your first legal card; the CPU seats choose as
+on the page (the fixed policy of the browser tests, repeatable in CPython)."""

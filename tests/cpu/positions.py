@@ -8,6 +8,7 @@ from hearts import rules
 from hearts.cards import HEARTS, POINTS_OF, SUIT_OF, Card, parse_cards
 from hearts.cpu import SeatView
 from hearts.game import Game
+from tools.driver import Policy, hand_done, take_step
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -84,24 +85,25 @@ def random_position(rng: random.Random, levels=LEVELS) -> Game:
     return game
 
 
-def advance(game: Game, rng: random.Random) -> bool:
-    """One action: a pass, a play or a gather, by CPU or at random; False when the hand ends."""
-    if game.phase == "pass":
-        seat = next(s for s in range(4) if not game.has_passed(s))
+def mixed(rng: random.Random) -> Policy:
+    """Half the passes and 70 % of the plays by a CPU of a random level, the rest at random."""
+
+    def choose_pass(game: Game, seat: int) -> tuple[Card, ...]:
         if rng.random() < 0.5:
-            game.submit_pass(seat, game.cpu_pass(seat, rng.choice(LEVELS)))
-        else:
-            game.submit_pass(seat, rng.sample(game.hand(seat), 3))
-        return True
-    if game.phase != "play":
+            return game.cpu_pass(seat, rng.choice(LEVELS))
+        return tuple(rng.sample(game.hand(seat), 3))
+
+    def choose_play(game: Game, seat: int) -> Card:
+        if rng.random() < 0.7:
+            return game.cpu_play(seat, rng.choice(LEVELS))
+        return rng.choice(game.legal_plays(seat))
+
+    return Policy(choose_pass, choose_play)
+
+
+def advance(game: Game, rng: random.Random) -> bool:
+    """One action (a pass, a play or a gather); False once the hand is over."""
+    if hand_done(game):
         return False
-    if game.trick_waiting:
-        game.gather_trick()
-        return game.phase == "play"
-    seat = game.to_act
-    assert seat is not None
-    if rng.random() < 0.7:
-        game.play(seat, game.cpu_play(seat, rng.choice(LEVELS)))
-    else:
-        game.play(seat, rng.choice(game.legal_plays(seat)))
-    return True
+    take_step(game, mixed(rng))
+    return not hand_done(game)

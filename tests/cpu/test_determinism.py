@@ -12,8 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from hearts.cards import Card
 from hearts.game import Game
 from hearts.save import dump_game, load_game
+from tools.driver import Policy, drive, game_over, hand_done, per_seat, random_choices
 
 from .positions import LEVELS
 
@@ -22,32 +24,25 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def play_game(seed: int, level: str, human_seed: int, hands: int = 3) -> list[str]:
     """Play ``hands`` hands; seat 0 by a seeded 'human', seats 1-3 by the CPU. The CPU log."""
-    game = Game.new(seed, level)
-    human = random.Random(human_seed)
     log: list[str] = []
-    while game.phase != "game_over" and game.hand_number <= hands:
-        if game.phase == "hand_over":
-            if game.hand_number == hands:
-                break
-            game.next_hand()
-        elif game.phase == "pass":
-            for seat in range(4):
-                if seat == 0:
-                    cards = human.sample(game.hand(0), 3)
-                else:
-                    cards = game.cpu_pass(seat)
-                    log.append(f"P{seat} {' '.join(map(str, sorted(cards)))}")
-                game.submit_pass(seat, cards)
-        elif game.trick_waiting:
-            game.gather_trick()
-        else:
-            seat = game.to_act
-            if seat == 0:
-                card = human.choice(game.legal_plays(0))
-            else:
-                card = game.cpu_play(seat)
-                log.append(f"{seat} {card}")
-            game.play(seat, card)
+
+    def cpu_pass(game: Game, seat: int) -> tuple[Card, ...]:
+        cards = game.cpu_pass(seat)
+        log.append(f"P{seat} {' '.join(map(str, sorted(cards)))}")
+        return cards
+
+    def cpu_play(game: Game, seat: int) -> Card:
+        card = game.cpu_play(seat)
+        log.append(f"{seat} {card}")
+        return card
+
+    logged = Policy(cpu_pass, cpu_play)
+    human = random_choices(random.Random(human_seed))
+    drive(
+        Game.new(seed, level),
+        per_seat((human, logged, logged, logged)),
+        until=lambda g: game_over(g) or (g.phase == "hand_over" and g.hand_number >= hands),
+    )
     return log
 
 
@@ -61,26 +56,30 @@ def test_replaying_the_same_choices_repeats_every_cpu_decision(level):
     assert play_game(11, level, 5) == play_game(11, level, 5)
 
 
-def test_a_saved_game_resumes_with_the_same_cpu_decisions():
-    for level in LEVELS:
-        game = Game.new(31, level)
-        rng = random.Random(3)
-        checked = 0
-        while game.phase in ("pass", "play") and checked < 40:
-            if game.phase == "pass":
-                seat = next(s for s in range(4) if not game.has_passed(s))
-                loaded = load_game(dump_game(game))
-                assert loaded.cpu_pass(seat) == game.cpu_pass(seat)
-                game.submit_pass(seat, game.cpu_pass(seat))
-            elif game.trick_waiting:
-                game.gather_trick()
-            else:
-                seat = game.to_act
-                if rng.random() < 0.3:
-                    loaded = load_game(dump_game(game))
-                    assert loaded.cpu_play(seat) == game.cpu_play(seat)
-                    checked += 1
-                game.play(seat, game.cpu_play(seat) if seat else rng.choice(game.legal_plays(0)))
+def resume_checks(level: str) -> int:
+    """Play game 31 at ``level``; before CPU decisions, a reloaded copy must decide the same."""
+    rng = random.Random(3)
+    checked = 0
+
+    def checked_pass(game: Game, seat: int) -> tuple[Card, ...]:
+        assert load_game(dump_game(game)).cpu_pass(seat) == game.cpu_pass(seat)
+        return game.cpu_pass(seat)
+
+    def checked_play(game: Game, seat: int) -> Card:
+        nonlocal checked
+        if rng.random() < 0.3:
+            assert load_game(dump_game(game)).cpu_play(seat) == game.cpu_play(seat)
+            checked += 1
+        return game.cpu_play(seat) if seat else rng.choice(game.legal_plays(0))
+
+    until = lambda g: hand_done(g) or checked >= 40  # noqa: E731
+    drive(Game.new(31, level), Policy(checked_pass, checked_play), until=until)
+    return checked
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_saved_game_resumes_with_the_same_cpu_decisions(level):
+    assert resume_checks(level) > 0
 
 
 def test_decisions_do_not_depend_on_the_process():

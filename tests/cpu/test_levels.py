@@ -7,6 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hearts import StepKind
 from hearts.cards import Card, parse_cards
 from hearts.cpu import choose_pass, choose_play, easy, hard, medium
 from hearts.cpu.knowledge import Knowledge
@@ -28,14 +29,13 @@ def passed(hand: str, level: str) -> set[str]:
 def test_every_decision_is_legal(seed):
     rng = random.Random(seed)
     game = random_position(rng)
-    while game.phase in ("pass", "play"):
-        if game.phase == "pass":
-            seat = next(s for s in range(4) if not game.has_passed(s))
+    while (step := game.next_step) is not None:
+        seat = step.seat
+        if step.kind == StepKind.PASS and seat is not None:
             for level in LEVELS:
                 cards = game.cpu_pass(seat, level)
                 assert len(set(cards)) == 3 and set(cards) <= set(game.hand(seat))
-        elif not game.trick_waiting:
-            seat = game.to_act
+        elif step.kind == StepKind.PLAY and seat is not None:
             for level in LEVELS:
                 assert game.cpu_play(seat, level) in game.legal_plays(seat)
         if not advance(game, rng):

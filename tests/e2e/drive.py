@@ -15,6 +15,7 @@ from typing import Any
 from hearts import Game
 from hearts.save import dump_game, load_game
 from hearts.web.schedule import pending
+from tools.driver import FIRST_VS_CPU, drive
 
 from .gamepage import settle
 
@@ -73,23 +74,7 @@ def play_to_end(page: Any, timeout_s: float = 30) -> dict[str, Any]:
 
 def replay_policy(seed: int, level: str = "medium") -> Game:
     """The game :func:`act` plays, in CPython (CPU passes go first, R11)."""
-    game = Game.new(seed, level)
-    while game.phase != "game_over":
-        if game.phase == "pass":
-            for seat in (1, 2, 3):
-                if not game.has_passed(seat):
-                    game.submit_pass(seat, game.cpu_pass(seat))
-            game.submit_pass(0, game.hand(0)[:3])
-        elif game.phase == "play":
-            if game.trick_waiting:
-                game.gather_trick()
-            elif game.to_act == 0:
-                game.play(0, game.legal_plays(0)[0])
-            else:
-                game.play(game.to_act, game.cpu_play(game.to_act))
-        else:
-            game.next_hand()
-    return game
+    return drive(Game.new(seed, level), FIRST_VS_CPU)
 
 
 def cpu_step(game: Game) -> str:

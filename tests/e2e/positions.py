@@ -14,37 +14,14 @@ from typing import Any
 
 from hearts import Game
 from hearts.web.store import GAME_KEY, TableRecord, dump_table
+from tools.driver import FIRST_VS_CPU, drive
 
 from .gamepage import wait_ready
 
 
-def step(game: Game) -> None:
-    """One step with fixed choices: CPU seats pass and play as the page would; you pass
-    your first three cards and play your first legal card."""
-    if game.phase == "pass":
-        for seat in range(4):
-            if not game.has_passed(seat):
-                cards = game.hand(0)[:3] if seat == 0 else game.cpu_pass(seat)
-                game.submit_pass(seat, cards)
-    elif game.phase == "play":
-        if game.trick_waiting:
-            game.gather_trick()
-        elif game.to_act == 0:
-            game.play(0, game.legal_plays(0)[0])
-        else:
-            seat = game.to_act
-            game.play(seat, game.cpu_play(seat))
-    elif game.phase == "hand_over":
-        game.next_hand()
-
-
 def play_until(seed: int, stop: Callable[[Game], bool], level: str = "medium") -> Game:
-    game = Game.new(seed, level)
-    for _ in range(5000):
-        if stop(game):
-            return game
-        step(game)
-    raise AssertionError("position never reached")
+    """Game ``seed`` played with the browser tests' fixed choices until ``stop`` holds."""
+    return drive(Game.new(seed, level), FIRST_VS_CPU, until=stop)
 
 
 def last_trick_pause(seed: int) -> Game:

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import json
 
-from hearts import Game
-
+from .drive import replay_policy
 from .gamepage import (
     blocked_codes,
     card,
@@ -29,28 +28,6 @@ from .gamepage import (
 SEED = 7
 
 
-def replay_in_cpython(seed: int, level: str = "medium") -> Game:
-    """The same game with the same choices, in CPython: CPU seats pass first (R11), you
-    pass your first three cards and always play your first playable card."""
-    game = Game.new(seed, level)
-    while game.phase != "game_over":
-        if game.phase == "pass":
-            for seat in (1, 2, 3):
-                game.submit_pass(seat, game.cpu_pass(seat))
-            game.submit_pass(0, game.hand(0)[:3])
-        elif game.phase == "play":
-            if game.trick_waiting:
-                game.gather_trick()
-            elif game.to_act == 0:
-                game.play(0, game.legal_plays(0)[0])
-            else:
-                seat = game.to_act
-                game.play(seat, game.cpu_play(seat))
-        else:
-            game.next_hand()
-    return game
-
-
 def test_a_whole_game_through_the_ui_matches_the_engine(page, requests_log, console_errors):
     """R4, R7-R9, R12-R20, R22, R32-R37: first deal to game over only through taps."""
     open_game(page, f"?seed={SEED}&cadence=0&lang=en")
@@ -63,7 +40,7 @@ def test_a_whole_game_through_the_ui_matches_the_engine(page, requests_log, cons
             assert dialog.is_visible()
             assert "is over" in dialog.locator("h2").inner_text()
         now = my_move(page)
-    expected = replay_in_cpython(SEED)
+    expected = replay_policy(SEED)
     assert now["scores"] == list(expected.scores)
     assert now["actions"] == list(expected.actions)  # the same moves, one by one
     assert hands == expected.hand_number - 1

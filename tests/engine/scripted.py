@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from hearts import DECK, Game, parse_cards
+from tools.driver import drive, hand_done
 
 
 def make_deal(**hands: str) -> list[str]:
@@ -36,10 +37,4 @@ def play_trick(game: Game, *cards: str | None) -> int:
 
 def play_out(game: Game) -> None:
     """Finish the current hand, every seat playing its first legal card."""
-    while game.phase == "play":
-        if game.trick_waiting:
-            game.gather_trick()
-        else:
-            seat = game.to_act
-            assert seat is not None
-            game.play(seat, game.legal_plays(seat)[0])
+    drive(game, until=hand_done)

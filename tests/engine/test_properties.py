@@ -9,25 +9,16 @@ from hypothesis import strategies as st
 
 from hearts import Game
 from hearts.save import dump_game, load_game
+from tools.driver import random_choices, take_step
 
 seeds = st.integers(min_value=0, max_value=2**63)
 
 
 def step(game: Game, rng: random.Random) -> None:
     """Apply one random legal action."""
-    if game.phase == "pass":
-        seat = next(s for s in range(4) if not game.has_passed(s))
-        game.submit_pass(seat, rng.sample(game.hand(seat), 3))
-    elif game.phase == "hand_over":
-        game.next_hand()
-    elif game.trick_waiting:
-        game.gather_trick()
-    else:
-        seat = game.to_act
-        assert seat is not None
-        legal = game.legal_plays(seat)
-        assert legal, "the seat to act always has a legal play"
-        game.play(seat, rng.choice(legal))
+    if game.to_act is not None:
+        assert game.legal_plays(game.to_act), "the seat to act always has a legal play"
+    take_step(game, random_choices(rng))
 
 
 def check_finished_hand(game: Game) -> None:

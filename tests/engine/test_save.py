@@ -13,21 +13,14 @@ from hearts import Game, SaveError
 from hearts.record import checksum
 from hearts.save import dump_game, load_game
 from tests.engine.scripted import make_deal, play_out
+from tools.driver import random_choices, take_step
 
 
 def _played_game(actions: int = 120) -> Game:
-    rng = random.Random(3)
     game = Game.new(99, "easy")
+    policy = random_choices(random.Random(3))
     for _ in range(actions):
-        if game.phase == "pass":
-            for seat in range(4):
-                game.submit_pass(seat, rng.sample(game.hand(seat), 3))
-        elif game.phase == "hand_over":
-            game.next_hand()
-        elif game.trick_waiting:
-            game.gather_trick()
-        else:
-            game.play(game.to_act, rng.choice(game.legal_plays(game.to_act)))
+        take_step(game, policy)
     return game
 
 

@@ -7,6 +7,7 @@ from hearts.cards import DECK, SUITS, format_cards
 from hearts.web.controller import Controller, Params
 from hearts.web.schedule import Timing
 from hearts.web.store import MemoryStorage, SafeStorage
+from tools.driver import drive, hand_done, phase_is
 
 FAST = Timing(0, 0)
 
@@ -55,32 +56,9 @@ def suit_hands(shooter: int) -> list[str]:
 def moon_game(shooter: int, scores: tuple[int, int, int, int] = (0, 0, 0, 0)) -> Game:
     """A hold hand (no pass) that ``shooter`` shoots, played to its end."""
     game = Game.from_deal(suit_hands(shooter), hand_number=4, scores=scores, seed=9)
-    while game.phase == "play":
-        if game.trick_waiting:
-            game.gather_trick()
-        else:
-            seat = game.to_act
-            assert seat is not None
-            game.play(seat, game.legal_plays(seat)[0])
-    return game
+    return drive(game, until=hand_done)
 
 
 def play_to(game: Game, phase: str) -> Game:
     """Play first-legal / first-three choices until ``game.phase == phase``."""
-    while game.phase != phase:
-        if game.phase == "pass":
-            for seat in range(4):
-                if not game.has_passed(seat):
-                    game.submit_pass(seat, game.hand(seat)[:3])
-        elif game.phase == "play":
-            if game.trick_waiting:
-                game.gather_trick()
-            else:
-                seat = game.to_act
-                assert seat is not None
-                game.play(seat, game.legal_plays(seat)[0])
-        elif game.phase == "hand_over":
-            game.next_hand()
-        else:
-            raise AssertionError(f"cannot reach {phase} from {game.phase}")
-    return game
+    return drive(game, until=phase_is(phase))

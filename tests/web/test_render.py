@@ -7,19 +7,13 @@ import re
 from hearts import Game, Stats
 from hearts.view import build
 from hearts.web import render
+from tools.driver import drive
 
 from .helpers import moon_game, play_to
 
 
 def my_turn_with_blocked() -> Game:
-    game = play_to(Game.new(8), "play")
-    while True:
-        if game.trick_waiting:
-            game.gather_trick()
-        elif game.to_act == 0 and len(game.legal_plays(0)) < len(game.hand(0)):
-            return game
-        else:
-            game.play(game.to_act, game.legal_plays(game.to_act)[0])
+    return drive(Game.new(8), until=lambda g: 0 < len(g.legal_plays(0)) < len(g.hand(0)))
 
 
 def all_html(lang: str) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from hearts import Card, Game
 from hearts.view import POSITIONS, build, received_marks
+from tools.driver import drive
 
 from .helpers import moon_game, play_to
 
@@ -61,15 +62,7 @@ def test_cpu_seats_show_that_they_have_passed():
 
 
 def test_blocked_cards_are_exactly_what_legal_plays_forbids():
-    game = new_play_game()
-    while game.to_act != 0 or len(game.legal_plays(0)) == len(game.hand(0)):
-        if game.trick_waiting:
-            game.gather_trick()
-        elif game.phase != "play":
-            game = play_to(game, "play")
-        else:
-            seat = game.to_act
-            game.play(seat, game.legal_plays(seat)[0])
+    game = drive(new_play_game(), until=lambda g: 0 < len(g.legal_plays(0)) < len(g.hand(0)))
     legal = set(game.legal_plays(0))
     for lang, word in (("en", "blocked"), ("de", "gesperrt")):
         view = build(game, lang)
@@ -120,18 +113,13 @@ def test_received_cards_are_marked_until_your_first_play():
     marked = {Card.parse(c.face.code) for c in build(game, "en").hand if c.received}
     assert marked == received == set(received_marks(game))
     assert all("received" in c.label for c in build(game, "en").hand if c.received)
-    while not game.has_played(0):
-        if game.trick_waiting:
-            game.gather_trick()
-        else:
-            game.play(game.to_act, game.legal_plays(game.to_act)[0])
+    drive(game, until=lambda g: g.has_played(0))
     assert not any(c.received for c in build(game, "en").hand)
 
 
 def test_finished_trick_shows_its_winner_then_flies_to_it():
     game = new_play_game()
-    while not game.trick_waiting:
-        game.play(game.to_act, game.legal_plays(game.to_act)[0])
+    drive(game, until=lambda g: g.trick_waiting)
     view = build(game, "en")
     assert len(view.trick) == 4 and sum(c.winner for c in view.trick) == 1
     winner = next(c for c in view.trick if c.winner)
