@@ -67,7 +67,7 @@ bench: $(DEV_STAMP)
 
 # Start-up time, cold and warm, of the game page against the bare runtime (medians).
 bench-startup: $(DEV_STAMP) vendor sw.js chromium
-	$(VPY) scripts/bench_startup.py
+	$(VPY) -m tools.bench_startup
 
 # The CPU strength order by duplicate deals (a benchmark, not a test; ~15 min on 2 cores).
 tournament: $(DEV_STAMP)
@@ -76,11 +76,11 @@ tournament: $(DEV_STAMP)
 # Screenshots of the table for a look by eye (pass phase, mid-trick, summary; desktop and
 # phone sizes) into screenshots/ (git-ignored).
 screenshots: $(DEV_STAMP) vendor chromium
-	$(VPY) scripts/screenshots.py
+	$(VPY) -m tools.screenshots
 
 # Start-up to a playable hand, Python time per CPU move and tap-to-lift, in Chromium.
 bench-browser: $(DEV_STAMP) vendor chromium
-	$(VPY) scripts/bench_browser.py
+	$(VPY) -m tools.bench_browser
 
 clean:
 	rm -rf $(VENV) node_modules static/vendor sw.js .pytest_cache .ruff_cache .hypothesis

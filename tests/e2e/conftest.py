@@ -17,19 +17,16 @@ Fixtures
 from __future__ import annotations
 
 import json
-import os
-import re
-import subprocess
-import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = os.environ.get("HEARTS_CHROMIUM", "/usr/bin/chromium")
+from tools.browser import ROOT, launch_options, serve
+
 # The vendored runtime lives in version-named folders (scripts/build_vendor.mjs).
 PINS = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]
 PYODIDE_DIR = f"static/vendor/pyodide-{PINS['pyodide']}"
@@ -57,36 +54,11 @@ def pytest_collection_modifyitems(items):
 
 
 @pytest.fixture(scope="session")
-def site_url() -> str:
+def site_url() -> Iterator[str]:
     if not (ROOT / PYODIDE_DIR / "pyodide.mjs").is_file():
         pytest.fail("static/vendor/ is not built: run `make vendor`")
-    proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "scripts/serve.py"), "--port", "0", "--dir", str(ROOT)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    try:
-        deadline = time.monotonic() + 15
-        line = ""
-        while time.monotonic() < deadline:
-            line = proc.stdout.readline()
-            match = re.search(r"running at (http://\S+/)", line)
-            if match:
-                break
-            if proc.poll() is not None:
-                pytest.fail(f"scripts/serve.py exited: {line}{proc.stdout.read()}")
-        else:
-            pytest.fail("scripts/serve.py did not report its URL in 15 s")
-        # 127.0.0.1 rather than "localhost": same secure-context rules, no IPv6 detour.
-        yield match.group(1).replace("://localhost:", "://127.0.0.1:")
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    with serve(ROOT) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
@@ -99,22 +71,10 @@ def base_url(site_url: str) -> str:
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
-    if not os.access(CHROMIUM, os.X_OK):
-        pytest.fail(f"{CHROMIUM} not found: run `make chromium`")
-    return {
-        **browser_type_launch_args,
-        "executable_path": CHROMIUM,
-        "headless": browser_type_launch_args.get("headless", True),
-        "args": [
-            "--no-sandbox",  # CI runs as root, where Chromium's sandbox cannot start
-            "--disable-gpu",
-            "--disable-dev-shm-usage",  # small /dev/shm in containers
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-        ],
-    }
+    try:
+        return {**browser_type_launch_args, **launch_options()}
+    except RuntimeError as exc:
+        pytest.fail(str(exc))
 
 
 @pytest.fixture(scope="session")

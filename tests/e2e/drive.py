@@ -16,8 +16,7 @@ from hearts import Game
 from hearts.save import dump_game, load_game
 from hearts.web.schedule import pending
 from tools.driver import FIRST_VS_CPU, drive
-
-from .gamepage import settle
+from tools.gamepage import settle
 
 CLICK = """(selector) => {
   const el = document.querySelector(selector);

@@ -15,8 +15,7 @@ from typing import Any
 from hearts import Game
 from hearts.web.store import GAME_KEY, TableRecord, dump_table
 from tools.driver import FIRST_VS_CPU, drive
-
-from .gamepage import wait_ready
+from tools.gamepage import wait_ready
 
 
 def play_until(seed: int, stop: Callable[[Game], bool], level: str = "medium") -> Game:

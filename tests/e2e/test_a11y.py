@@ -16,8 +16,7 @@ import json
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from . import contrast
-from .gamepage import (
+from tools.gamepage import (
     blocked_codes,
     open_game,
     playable_codes,
@@ -27,6 +26,8 @@ from .gamepage import (
     to_my_turn,
     wait_until,
 )
+
+from . import contrast
 from .positions import game_over, last_trick_pause, load_position
 
 AXE = Axe()

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import json
 
-from .drive import replay_policy
-from .gamepage import (
+from tools.gamepage import (
     blocked_codes,
     card,
     confirm_button,
@@ -24,6 +23,8 @@ from .gamepage import (
     wait_ready,
     wait_until,
 )
+
+from .drive import replay_policy
 
 SEED = 7
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from .gamepage import settle, to_my_turn, wait_ready
+from tools.gamepage import settle, to_my_turn, wait_ready
 
 SIZES = [(360, 640), (390, 844), (844, 390), (1280, 800)]
 

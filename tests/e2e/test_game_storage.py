@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from .gamepage import my_move, open_game, settle, state, wait_ready
+from tools.gamepage import my_move, open_game, settle, state, wait_ready
 
 
 def test_a_bad_saved_game_is_set_aside_with_a_clear_message(page):

@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from .gamepage import (
+from tools.gamepage import (
     BOOT_TIMEOUT_S,
     blocked_codes,
     open_game,

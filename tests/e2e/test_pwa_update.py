@@ -8,14 +8,14 @@ Runs against a private copy of the site (its own server, its own sw.js built wit
 from __future__ import annotations
 
 import json
-import re
 import shutil
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
+
+from tools.browser import serve
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = "?seed=11&cadence=0&lang=en"
@@ -53,19 +53,8 @@ def private_site(tmp_path):
     for folder in ("hearts", "static", "scripts"):
         shutil.copytree(ROOT / folder, site / folder, ignore=ignore)
     build_sw(site)
-    proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "scripts/serve.py"), "--port", "0", "--dir", str(site)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    try:
-        match = re.search(r"running at http://localhost:(\d+)/", proc.stdout.readline())
-        assert match, "scripts/serve.py did not start"
-        yield site, f"http://127.0.0.1:{match.group(1)}/"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    with serve(site) as url:
+        yield site, url
 
 
 def cached_paths(page) -> list[str]:

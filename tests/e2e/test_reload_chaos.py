@@ -29,9 +29,9 @@ from typing import Any
 import pytest
 
 from hearts.save import dump_game, load_game
+from tools.gamepage import settle, state, wait_ready, wait_until
 
 from .drive import act, check_cpu_choices, cpu_step, hand, replay_policy, tap
-from .gamepage import settle, state, wait_ready, wait_until
 
 SEED = 12
 CHAOS_SEED = 20261130

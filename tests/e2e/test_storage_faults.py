@@ -18,9 +18,9 @@ import pytest
 
 from hearts.record import seal
 from hearts.web.store import GAME_KEY, SETTINGS_KEY, STATS_KEY, Settings, dump_settings
+from tools.gamepage import open_game, settle, state, wait_ready
 
 from .drive import act
-from .gamepage import open_game, settle, state, wait_ready
 
 NO_SAVE = "does not let the game save"
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .gamepage import BOOT_TIMEOUT_S, my_move, open_game, settle, state, wait_ready
+from tools.gamepage import BOOT_TIMEOUT_S, my_move, open_game, settle, state, wait_ready
 
 URL = "?seed=21&cadence=0&lang=en"
 GAME_KEY = "hearts.game.v1"

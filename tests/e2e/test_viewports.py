@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from .gamepage import (
+from tools.gamepage import (
     BOOT_TIMEOUT_S,
     blocked_codes,
     open_game,

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Screenshots of the table for a look by eye: ``make screenshots`` → screenshots/*.png.
 
 Pass phase (two cards chosen), mid-trick (your turn, a card lifted, blocked cards sunk),
@@ -13,10 +12,10 @@ import argparse
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from browserkit import ROOT, launch, serve, settle, state, step, tap, wait_ready
 from playwright.sync_api import sync_playwright
+
+from tools.browser import ROOT, launch, serve
+from tools.gamepage import my_move, settle, state, tap, wait_ready
 
 SIZES = {
     "desktop": (1280, 800),
@@ -60,7 +59,7 @@ def shoot(browser, base: str, out: Path, name: str, size: tuple[int, int], lang:
             and page.locator("#center .tcard").count() >= 2
         ):
             break
-        now = step(page)
+        now = my_move(page)
     tap(page, now["legal"][0])
     page.wait_for_timeout(350)
     page.screenshot(path=str(out / f"{prefix}-2-trick.png"))
@@ -71,7 +70,7 @@ def shoot(browser, base: str, out: Path, name: str, size: tuple[int, int], lang:
     for _ in range(200):
         if now["to_act"] == 0 and page.locator("#center .tcard:not(.ghost)").count() == 3:
             break
-        now = step(page)
+        now = my_move(page)
     page.goto(f"{base}?cadence=3000&lang={lang}")  # same saved game, slow cadence
     wait_ready(page)
     code = page.locator("#hand button:not([aria-disabled])").first.get_attribute("data-card")
@@ -83,7 +82,7 @@ def shoot(browser, base: str, out: Path, name: str, size: tuple[int, int], lang:
     wait_ready(page)
 
     while state(page)["phase"] not in ("hand_over", "game_over"):
-        step(page)
+        my_move(page)
     page.wait_for_timeout(350)
     page.screenshot(path=str(out / f"{prefix}-4-summary.png"))
     context.close()

@@ -1,8 +1,7 @@
-#!/usr/bin/env python3
 """Start-up benchmark: navigation -> playable hand, cold and warm, against two floor pages.
 
-    make bench-startup                       (= python scripts/bench_startup.py)
-    python scripts/bench_startup.py --runs 7 --json startup.json
+    make bench-startup                       (= python -m tools.bench_startup)
+    python -m tools.bench_startup --runs 7 --json startup.json
 
 For each run and each page, Chromium starts with a fresh profile (empty HTTP cache, no
 service worker, no compiled-code cache):
@@ -29,20 +28,15 @@ compare pages only within one run.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
-import os
-import re
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = os.environ.get("HEARTS_CHROMIUM", "/usr/bin/chromium")
+from tools.browser import ROOT, launch_options, require_chromium, serve
 
 # The game page is ready when the player can act on a hand (cards to pass or to play).
 APP_READY = "html[data-state=ready]"  # set by hearts/web once the hand is dealt and live
@@ -68,36 +62,6 @@ PROBE = """
   observer.observe(document, { subtree: true, childList: true, attributes: true });
 })();
 """
-
-LAUNCH_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-
-@contextlib.contextmanager
-def serve(root: Path):
-    proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "scripts/serve.py"), "--port", "0", "--dir", str(root)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    try:
-        line = proc.stdout.readline()
-        match = re.search(r"running at http://localhost:(\d+)/", line)
-        if not match:
-            raise SystemExit(f"scripts/serve.py did not start: {line}{proc.stdout.read()}")
-        yield f"http://127.0.0.1:{match.group(1)}/"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
-
 
 def visit(context, url: str, selector: str, timeout_s: float, then=None, network=None) -> float:
     """Milliseconds from navigation start until `selector` matches, in a new tab.
@@ -160,11 +124,7 @@ def measure(playwright, url: str, selector: str, args) -> tuple[float, float, bo
     profile = tempfile.mkdtemp(prefix="hearts-bench-")
     try:
         context = playwright.chromium.launch_persistent_context(
-            profile,
-            executable_path=CHROMIUM,
-            headless=True,
-            args=LAUNCH_ARGS,
-            service_workers="allow",
+            profile, **launch_options(service_workers="allow")
         )
         try:
             sw = []
@@ -213,8 +173,7 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit(
             "Playwright is missing: run `make bench-startup` (installs the venv)"
         ) from None
-    if not os.access(CHROMIUM, os.X_OK):
-        raise SystemExit(f"{CHROMIUM} not found: run `make chromium`")
+    require_chromium()
 
     pages = dict(PAGES)
     pages["app"] = (args.app.lstrip("/"), args.app_ready)

@@ -1,4 +1,4 @@
-"""Driving the game page in the tests: open it, read its state, tap cards like a player.
+"""Driving the game page in tests and tools: open it, read its state, tap cards like a player.
 
 State is read through ``window.heartsDebug.state()`` (read-only); every move goes through
 the page's own buttons.  Waits poll with ``page.wait_for_timeout`` instead of
@@ -10,8 +10,6 @@ from __future__ import annotations
 import json
 import time
 from typing import Any
-
-import pytest
 
 BOOT_TIMEOUT_S = 90
 
@@ -28,7 +26,7 @@ def wait_ready(page: Any) -> dict[str, Any]:
     )
     error = page.query_selector(".py-error")
     if error is not None:
-        pytest.fail(f"Python error on the page:\n{error.text_content()}")
+        raise AssertionError(f"Python error on the page:\n{error.text_content()}")
     return state(page)
 
 
@@ -45,7 +43,7 @@ def wait_until(page: Any, check: Any, timeout_s: float = 20, what: str = "") -> 
         if check(now):
             return now
         if time.monotonic() > deadline:
-            pytest.fail(f"timed out waiting for {what or check}: {now}")
+            raise AssertionError(f"timed out waiting for {what or check}: {now}")
         page.wait_for_timeout(20)
 
 
@@ -120,4 +118,4 @@ def to_my_turn(page: Any, want: Any = None, limit: int = 400) -> dict[str, Any]:
         if now["phase"] == "play" and now["to_act"] == 0 and (want is None or want(now, page)):
             return now
         now = my_move(page)
-    pytest.fail("never reached the wanted position")
+    raise AssertionError("never reached the wanted position")

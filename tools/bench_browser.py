@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Browser benchmark (``make bench-browser``): prints what issue 4 asks to be measured.
 
 * navigation → playable hand, fresh profile (new browser context) and on reload;
@@ -17,13 +16,12 @@ import argparse
 import json
 import statistics
 import sys
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from browserkit import launch, serve, settle, state, step, tap, wait_ready
 from playwright.sync_api import sync_playwright
+
+from tools.browser import launch, serve
+from tools.gamepage import my_move, settle, state, tap, wait_ready
 
 LIFT_PROBE = """
 () => {
@@ -91,7 +89,7 @@ def play_games(browser: Any, base: str, levels: list[str]) -> dict[str, Any]:
                     tap(page, legal[0])  # lift
                     tap(page, legal[1])  # move the lift
                     lifts += 2
-            step(page)
+            my_move(page)
     perf = json.loads(page.evaluate("heartsDebug.perf()"))
     perf["lift_ms"] = page.evaluate("window.__lift")
     context.close()

@@ -1,0 +1,76 @@
+"""The site and the browser for tests and tools: one way to start each.
+
+:func:`serve` runs ``scripts/serve.py`` (the production headers of netlify.toml) on a
+free port for as long as the ``with`` block lasts; :data:`CHROMIUM_ARGS` are the flags
+Debian's Chromium needs here (headless, no sandbox as root, no background traffic).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("HEARTS_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",  # CI runs as root, where Chromium's sandbox cannot start
+    "--disable-gpu",
+    "--disable-dev-shm-usage",  # small /dev/shm in containers
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+START_TIMEOUT_S = 15
+
+
+@contextlib.contextmanager
+def serve(root: Path = ROOT, *extra: str) -> Iterator[str]:
+    """``scripts/serve.py --port 0 --dir root``; yields its base URL (``http://127.0.0.1:N/``)."""
+    command = [sys.executable, str(ROOT / "scripts/serve.py"), "--port", "0", "--dir", str(root)]
+    proc = subprocess.Popen(
+        [*command, *extra], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    try:
+        assert proc.stdout is not None
+        deadline = time.monotonic() + START_TIMEOUT_S
+        line = ""
+        while time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            match = re.search(r"running at http://localhost:(\d+)/", line)
+            if match:
+                # 127.0.0.1 rather than "localhost": same secure-context rules, no IPv6 detour.
+                yield f"http://127.0.0.1:{match.group(1)}/"
+                return
+            if proc.poll() is not None:
+                break
+        raise RuntimeError(f"scripts/serve.py did not start: {line}")
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def require_chromium() -> None:
+    if not os.access(CHROMIUM, os.X_OK):
+        raise RuntimeError(f"{CHROMIUM} not found: run `make chromium`")
+
+
+def launch_options(**extra: Any) -> dict[str, Any]:
+    """Playwright launch options for the machine's Chromium."""
+    require_chromium()
+    return {"executable_path": CHROMIUM, "headless": True, "args": CHROMIUM_ARGS, **extra}
+
+
+def launch(playwright: Any) -> Any:
+    return playwright.chromium.launch(**launch_options())
