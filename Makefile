@@ -12,7 +12,7 @@ CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: screenshots bench-browser test test-engine lint bench tournament run clean node_modules vendor chromium test-e2e \
-	sw icons bench-startup
+	sw icons icons-check bench-startup coverage
 
 $(VPY):
 	$(PYTHON) -m venv $(VENV)
@@ -22,11 +22,24 @@ $(DEV_STAMP): requirements-dev.txt | $(VPY)
 	$(VPY) -m pip install -q -r requirements-dev.txt
 	touch $@
 
+# ruff, the import-linter contracts (pyproject.toml: layers, no cycles, only hearts/web/dom.py
+# imports the browser) and mypy --strict on hearts/.
 lint: $(DEV_STAMP)
 	$(VPY) -m ruff check hearts tests scripts tools
+	$(VENV)/bin/lint-imports --no-cache
+	$(VPY) -m mypy
 
+# Engine, CPU and web-logic tests in CPython, measured: hearts/web/ (but the DOM facade)
+# must stay >= 90 % covered by them (the fake document of tests/web/fakedom.py).
 test-engine: $(DEV_STAMP)
-	$(VPY) -m pytest -q tests --ignore=tests/e2e
+	$(VPY) -m coverage run -m pytest -q tests --ignore=tests/e2e
+	$(VPY) -m coverage report --include='hearts/web/*' --omit=hearts/web/dom.py --fail-under=90
+
+# The coverage of the last test-engine run, whole package and browser layer.
+coverage: $(DEV_STAMP)
+	@test -f .coverage || $(MAKE) test-engine
+	$(VPY) -m coverage report --skip-covered
+	$(VPY) -m coverage report --include='hearts/web/*' --omit=hearts/web/dom.py
 
 # Runtime: exact @pyscript/core + pyodide from package-lock.json, copied to static/vendor/.
 node_modules: $(NODE_STAMP)
@@ -44,9 +57,13 @@ sw: sw.js
 sw.js: $(VENDOR_STAMP) scripts/build_sw.mjs scripts/sw-prelude.js $(SW_INPUTS)
 	node scripts/build_sw.mjs
 
-# App icons (committed PNGs; only after changing scripts/make_icons.py).
-icons:
-	$(PYTHON) scripts/make_icons.py
+# App icons: the committed PNGs, rendered by Chromium from static/icons/*.svg (after
+# changing a drawing); `make icons-check` fails if a PNG no longer matches its source.
+icons: $(DEV_STAMP) chromium
+	$(VPY) -m tools.icons
+
+icons-check: $(DEV_STAMP) chromium
+	$(VPY) -m tools.icons --check
 
 # Browser for the e2e tests: Debian's Chromium (Playwright cannot download its own here).
 chromium:
@@ -83,4 +100,5 @@ bench-browser: $(DEV_STAMP) vendor chromium
 	$(VPY) -m tools.bench_browser
 
 clean:
-	rm -rf $(VENV) node_modules static/vendor sw.js .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) node_modules static/vendor sw.js .pytest_cache .ruff_cache .hypothesis \
+		.mypy_cache .coverage

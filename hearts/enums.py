@@ -46,8 +46,9 @@ LEVELS: tuple[Level, ...] = tuple(Level)
 
 def level_of(text: object) -> Level:
     """The level named ``text``; ``ValueError`` naming the choices otherwise."""
-    try:
-        return Level(text)
-    except ValueError:
-        names = ", ".join(LEVELS)
-        raise ValueError(f"unknown level {text!r}: expected one of {names}") from None
+    if isinstance(text, str) and text in _BY_NAME:
+        return _BY_NAME[text]
+    raise ValueError(f"unknown level {text!r}: expected one of {', '.join(LEVELS)}")
+
+
+_BY_NAME = {str(level): level for level in LEVELS}

@@ -47,7 +47,7 @@ class Stats:
     def game_started(self, level: Level | str) -> Stats:
         """Count a game as played when it begins (R37)."""
         record = self.level(level)
-        return replace(self, **{str(level): replace(record, played=record.played + 1)})
+        return self._with(level, replace(record, played=record.played + 1))
 
     def game_finished(self, level: Level | str, result: Result | str) -> Stats:
         """Count a game played to its end as a win, loss or draw.
@@ -64,7 +64,13 @@ class Stats:
         record = replace(record, **{field: getattr(record, field) + 1})
         if record.unfinished < 0:
             record = replace(record, played=record.played + 1)
-        return replace(self, **{str(level): record})
+        return self._with(level, record)
+
+    def _with(self, level: Level | str, record: LevelStats) -> Stats:
+        """These statistics with ``level``'s record replaced."""
+        chosen = level_of(level)
+        easy, medium, hard = (record if lvl == chosen else self.level(lvl) for lvl in LEVELS)
+        return Stats(easy, medium, hard, self.time_ms)
 
     def add_time(self, milliseconds: int) -> Stats:
         """Add playing time (only while a game is in progress and visible)."""
@@ -96,7 +102,7 @@ class Stats:
             raise SaveError("the statistics playing time is malformed")
         if not isinstance(levels, dict) or set(levels) != set(LEVELS):
             raise SaveError("the statistics levels are malformed")
-        records = {}
+        records: dict[str, LevelStats] = {}
         for name in LEVELS:
             counts = levels[name]
             if (
@@ -107,4 +113,5 @@ class Stats:
             ):
                 raise SaveError(f"the statistics for {name} are malformed")
             records[name] = LevelStats(*counts)
-        return cls(records["easy"], records["medium"], records["hard"], time_ms)
+        easy, medium, hard = (records[name] for name in LEVELS)
+        return cls(easy, medium, hard, time_ms)

@@ -36,6 +36,11 @@ def state(page: Any) -> dict[str, Any]:
     return result
 
 
+def next_frame(page: Any) -> None:
+    """Wait until the browser has laid out and painted what changed (two frames)."""
+    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
 def wait_until(page: Any, check: Any, timeout_s: float = 20, what: str = "") -> dict[str, Any]:
     deadline = time.monotonic() + timeout_s
     while True:

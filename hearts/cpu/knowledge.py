@@ -9,7 +9,7 @@ guess at where a particular hidden card lies beyond what those facts force.
 from __future__ import annotations
 
 from ..cards import HEARTS, SUIT_OF
-from .seatview import SeatView
+from .seatview import Plays, SeatView
 from .tables import BIT, FULL, HEART_MASK
 
 _NON_HEART_SUITS = 0b0111  # void flags for clubs, diamonds and spades
@@ -37,7 +37,7 @@ class Knowledge:
         self.voids = voids
 
 
-def _read_trick(trick, played: int, voids: list[int], broken: bool) -> tuple[int, bool]:
+def _read_trick(trick: Plays, played: int, voids: list[int], broken: bool) -> tuple[int, bool]:
     lead_seat, lead_card = trick[0]
     led = SUIT_OF[lead_card]
     if led == HEARTS and not broken:

@@ -6,6 +6,8 @@ set of cards is a 52-bit mask and "the cards of one suit above/below a card" are
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..cards import DECK, HEARTS, QUEEN_OF_SPADES, RANK_OF, SPADES, SUIT_OF, parse_cards
 
 BIT: tuple[int, ...] = tuple(1 << i for i in range(52))
@@ -44,7 +46,7 @@ __all__ = [
 ]
 
 
-def mask_of(cards) -> int:
+def mask_of(cards: Iterable[int]) -> int:
     m = 0
     for c in cards:
         m |= BIT[c]

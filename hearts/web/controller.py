@@ -1,9 +1,10 @@
 """The page's state and every intent a player can express, without any browser.
 
 Data flows one way: an intent (tap a card, confirm the pass, continue, new game…) goes
-to the engine, which applies or refuses it; the result is saved at once; the shell then
-builds the view (:mod:`hearts.view`) and asks :func:`pending` what to schedule.  The
-shell is the only caller; tests drive this class directly with fake storage and clocks.
+to the engine, which applies or refuses it; the result is saved at once; the method
+returns an :class:`Outcome` (what to announce, what to tell the player) or ``None`` when
+the intent did nothing.  The page then builds the view and asks :meth:`pending` what to
+schedule.  Tests drive this class directly with fake storage and clocks.
 """
 
 from __future__ import annotations
@@ -13,9 +14,9 @@ from dataclasses import dataclass, replace
 
 from .. import i18n, view
 from ..cards import Card
-from ..enums import LEVELS
-from ..errors import IllegalPlay
+from ..enums import Level, Phase, level_of
 from ..game import Game
+from ..rules import trick_points
 from ..save import dump_game
 from ..stats import Stats
 from .clock import PlayClock
@@ -49,6 +50,14 @@ def _int(text: str | None) -> int | None:
     return int(text)
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """What an intent did, for the page: announcements and messages to show."""
+
+    spoken: tuple[str, ...] = ()  # for the polite live region, in order
+    notices: tuple[str, ...] = ()  # i18n keys of messages the player should see
+
+
 class Controller:
     """Holds the game, the pass selection, the lifted card, statistics and settings."""
 
@@ -69,54 +78,55 @@ class Controller:
         self.browser_langs = tuple(browser_langs)
         self.clock = PlayClock()
         self.visible = True
-        self.notices: list[str] = []  # i18n keys of messages to show once
-        self.spoken: list[str] = []  # announcements for the live region, drained by the shell
         self.settings = Settings()
         self.stats = Stats()
         self.table: TableRecord | None = None
         self._seed_hook = params.seed
         self._storage_noticed = False
+        self._spoken: list[str] = []  # gathered while one intent runs, then returned
 
     # ------------------------------------------------------------------ start-up
-    def start(self) -> None:
+    def start(self) -> Outcome:
         """Load what storage holds (setting bad records aside) and resume or deal."""
         loaded = self.records.load()
         self.settings = loaded.settings
         self.stats = loaded.stats
-        for problem in loaded.problems:
-            self.notices.append(f"notice.bad_{problem}")
+        notices = [f"notice.bad_{problem}" for problem in loaded.problems]
         self.table = loaded.table
         if self.table is None:
             self._deal(self.settings.level)
         else:
             self._count_finished()
-        self._check_storage()
         self._tick()
+        return self._outcome(notices)
 
     @property
     def lang(self) -> str:
         return self.params.lang or self.settings.lang or i18n.pick_language(self.browser_langs)
 
     @property
-    def game(self) -> Game:
+    def record(self) -> TableRecord:
         assert self.table is not None, "start() deals a game"
-        return self.table.game
+        return self.table
+
+    @property
+    def game(self) -> Game:
+        return self.record.game
 
     @property
     def in_progress(self) -> bool:
-        return self.table is not None and self.game.phase != "game_over"
+        return self.table is not None and self.game.phase != Phase.GAME_OVER
 
     def view(self) -> view.TableView:
-        record = self.table
-        assert record is not None
+        record = self.record
         return view.build(record.game, self.lang, record.selection, record.lifted)
 
     def pending(self) -> Pending | None:
         return pending(self.game, self.params.timing)
 
     # ------------------------------------------------------------------ intents
-    def tap(self, code: str) -> bool:
-        """A tap (or Enter/Space) on one of your cards; ``False`` if it does nothing.
+    def tap(self, code: str) -> Outcome | None:
+        """A tap (or Enter/Space) on one of your cards; ``None`` if it does nothing.
 
         Pass phase: select or deselect (at most 3, R7; not a move, R10).  Play phase, your
         turn: the first tap lifts, a tap on the lifted card plays it, a tap on another
@@ -125,38 +135,35 @@ class Controller:
         try:
             card = Card.parse(code)
         except ValueError:
-            return False
-        record, game = self.table, self.game
-        assert record is not None
-        if game.phase == "pass" and not game.has_passed(0):
+            return None
+        record, game = self.record, self.game
+        if game.phase == Phase.PASS and not game.has_passed(0):
             if card not in game.hand(0):
-                return False
+                return None
             if card in record.selection:
                 record.selection = tuple(c for c in record.selection if c != card)
             elif len(record.selection) < 3:
                 record.selection = (*record.selection, card)
             else:
-                return False
+                return None
             self._save()
-            return True
-        if game.phase != "play" or card not in game.legal_plays(0):
-            return False
+            return self._outcome()
+        if game.phase != Phase.PLAY or card not in game.legal_plays(0):
+            return None
         if record.lifted == card:
             record.lifted = None
             game.play(0, card)
             self._say("say.you_play", card=card.name(self.lang))
-            self._after_move()
-            return True
+            return self._after_move()
         record.lifted = card
         self._save()
-        return True
+        return self._outcome()
 
-    def confirm_pass(self) -> bool:
+    def confirm_pass(self) -> Outcome | None:
         """Pass your 3 chosen cards; the CPU seats' passes go first (R9, R11)."""
-        record, game = self.table, self.game
-        assert record is not None
-        if game.phase != "pass" or game.has_passed(0) or len(record.selection) != 3:
-            return False
+        record, game = self.record, self.game
+        if game.phase != Phase.PASS or game.has_passed(0) or len(record.selection) != 3:
+            return None
         for seat in (1, 2, 3):
             if not game.has_passed(seat):
                 game.submit_pass(seat, game.cpu_pass(seat))
@@ -164,18 +171,16 @@ class Controller:
         record.selection = ()
         names = ", ".join(card.name(self.lang) for card in game.received(0))
         self._say("say.exchange", cards=names)
-        self._after_move()
-        return True
+        return self._after_move()
 
-    def continue_hand(self) -> bool:
+    def continue_hand(self) -> Outcome | None:
         """Deal the next hand from the summary."""
-        if self.game.phase != "hand_over":
-            return False
+        if self.game.phase != Phase.HAND_OVER:
+            return None
         self.game.next_hand()
-        self._after_move()
-        return True
+        return self._after_move()
 
-    def new_game(self, level: str | None = None) -> None:
+    def new_game(self, level: Level | str | None = None) -> Outcome:
         """Start a new game; one in progress is abandoned, which is not a loss (R37)."""
         if level is not None:
             self.set_next_level(level)
@@ -183,94 +188,93 @@ class Controller:
         self._deal(self.settings.level)
         self._say("say.new_game", level=i18n.text(self.lang, f"level.{self.settings.level}"))
         self._tick()
+        return self._outcome()
 
-    def set_next_level(self, level: str) -> None:
+    def set_next_level(self, level: Level | str) -> Outcome:
         """The difficulty for the next game (R5); the game in progress keeps its own."""
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}")
-        if level != self.settings.level:
-            self.settings = replace(self.settings, level=level)
+        chosen = level_of(level)
+        if chosen != self.settings.level:
+            self.settings = replace(self.settings, level=chosen)
             self.records.save_settings(self.settings)
-            self._check_storage()
+        return self._outcome()
 
-    def set_lang(self, lang: str) -> None:
+    def set_lang(self, lang: str) -> Outcome:
         if lang not in i18n.LANGS:
             raise ValueError(f"unknown language {lang!r}")
         self.settings = replace(self.settings, lang=lang)
         self.params = replace(self.params, lang=None)  # an explicit choice beats ?lang=
         self.records.save_settings(self.settings)
-        self._check_storage()
+        return self._outcome()
 
-    def reset_stats(self) -> None:
+    def reset_stats(self) -> Outcome:
         self._tick()
         self.stats = Stats()
         self.records.save_stats(self.stats)
-        self._check_storage()
+        return self._outcome()
 
-    def set_visible(self, visible: bool) -> None:
+    def set_visible(self, visible: bool) -> Outcome:
         """The page became visible or hidden: playing time runs only while visible."""
         self.visible = visible
         self._tick()
+        return self._outcome()
 
-    def flush(self) -> None:
+    def flush(self) -> Outcome:
         """Store the playing time so far (the page is being hidden or closed)."""
         self._tick()
+        return self._outcome()
 
     # ------------------------------------------------------------------ CPU steps
-    def run(self, step: Pending) -> bool:
+    def run(self, step: Pending) -> Outcome | None:
         """Carry out a scheduled step if it is still the pending one (never twice, R22)."""
         current = self.pending()
         if current is None or current.key != step.key:
-            return False
-        game = self.game
-        if step.kind == "cpu_pass" and step.seat is not None:
-            game.submit_pass(step.seat, game.cpu_pass(step.seat))
+            return None
+        game, seat = self.game, step.seat
+        if step.kind == "cpu_pass" and seat is not None:
+            game.submit_pass(seat, game.cpu_pass(seat))
             self._save()
-            return True
-        if step.kind == "cpu_play" and step.seat is not None:
-            card = game.cpu_play(step.seat)
-            game.play(step.seat, card)
-            self._say(
-                "say.cpu_plays",
-                seat=i18n.seat_name(self.lang, step.seat),
-                card=card.name(self.lang),
-            )
-            self._after_move()
-            return True
-        if step.kind == "gather":
-            trick = game.current_trick
-            winner = game.gather_trick()
-            points = sum(card.points for _, card in trick)
-            worth = i18n.points(self.lang, points)
-            if winner == 0:
-                self._say("say.you_take", points=worth)
-            else:
-                self._say("say.cpu_takes", seat=i18n.seat_name(self.lang, winner), points=worth)
-            self._after_move()
-            return True
-        raise IllegalPlay(f"unknown step {step!r}")
+            return self._outcome()
+        if step.kind == "cpu_play" and seat is not None:
+            card = game.cpu_play(seat)
+            game.play(seat, card)
+            name = i18n.seat_name(self.lang, seat)
+            self._say("say.cpu_plays", seat=name, card=card.name(self.lang))
+            return self._after_move()
+        worth = i18n.points(self.lang, trick_points(game.current_trick))
+        winner = game.gather_trick()
+        if winner == 0:
+            self._say("say.you_take", points=worth)
+        else:
+            self._say("say.cpu_takes", seat=i18n.seat_name(self.lang, winner), points=worth)
+        return self._after_move()
 
     # ------------------------------------------------------------------ internals
     def _say(self, key: str, **fields: object) -> None:
-        self.spoken.append(i18n.text(self.lang, key, **fields))
+        self._spoken.append(i18n.text(self.lang, key, **fields))
 
-    def _after_move(self) -> None:
+    def _outcome(self, notices: Sequence[str] = ()) -> Outcome:
+        """The announcements gathered since the last outcome, and any new messages."""
+        spoken, self._spoken = tuple(self._spoken), []
+        found = list(notices)
+        if self.storage.degraded and not self._storage_noticed:
+            self._storage_noticed = True
+            found.append("notice.storage")
+        return Outcome(spoken, tuple(found))
+
+    def _after_move(self) -> Outcome:
         game = self.game
-        if game.phase in ("hand_over", "game_over"):
+        summary = view.summary_of(game, view.Texts(self.lang))
+        if summary is not None:
             self._say("say.hand_over", n=game.hand_number)
-            summary = view.build(game, self.lang).summary
-            if summary is not None:
-                rows = "; ".join(f"{r.name} {r.hand} / {r.total}" for r in summary.rows)
-                self.spoken.append(rows + ".")
-                if summary.moon:
-                    self.spoken.append(summary.moon)
-                if summary.result_text:
-                    self.spoken.append(summary.result_text)
+            rows = "; ".join(f"{r.name} {r.hand} / {r.total}" for r in summary.rows)
+            self._spoken.append(rows + ".")
+            self._spoken.extend(text for text in (summary.moon, summary.result_text) if text)
         if not self._count_finished():
             self._save()
         self._tick()
+        return self._outcome()
 
-    def _deal(self, level: str) -> None:
+    def _deal(self, level: Level) -> None:
         seed = self._seed_hook if self._seed_hook is not None else self.new_seed()
         self._seed_hook = None  # ?seed=N applies to the next new game only
         self.table = TableRecord(game=Game.new(seed, level))
@@ -281,12 +285,10 @@ class Controller:
 
     def _count_finished(self) -> bool:
         """Put a finished game's result into the statistics, exactly once (saves if so)."""
-        record = self.table
-        if record is None or record.counted or record.game.phase != "game_over":
+        record = self.record
+        if record.counted or record.game.result is None:
             return False
-        result = record.game.result
-        assert result is not None
-        self.stats = self.stats.game_finished(record.game.level, result)
+        self.stats = self.stats.game_finished(record.game.level, record.game.result)
         # Statistics first, then the flag: both writes happen in the same JS task, so a
         # reload sees both or neither.
         self.records.save_stats(self.stats)
@@ -301,28 +303,18 @@ class Controller:
         if elapsed:
             self.stats = self.stats.add_time(elapsed)
             self.records.save_stats(self.stats)
-            self._check_storage()
         self.clock.update(now, self.visible and self.in_progress)
 
     def _save(self) -> None:
-        record = self.table
-        if record is None:
-            return
+        record = self.record
         record.selection = valid_selection(record.game, record.selection)
         if record.lifted is not None and record.lifted not in record.game.legal_plays(0):
             record.lifted = None
         self.records.save_table(record)
-        self._check_storage()
-
-    def _check_storage(self) -> None:
-        if self.storage.degraded and not self._storage_noticed:
-            self._storage_noticed = True
-            self.notices.append("notice.storage")
 
     def debug_state(self) -> dict[str, object]:
         """Read-only facts for tests and bug reports (``window.heartsDebug.state()``)."""
-        record = self.table
-        game = self.game
+        record, game = self.record, self.game
         step = self.pending()
         return {
             "game": dump_game(game),
@@ -335,9 +327,9 @@ class Controller:
             "level": game.level,
             "next_level": self.settings.level,
             "lang": self.lang,
-            "selection": [str(c) for c in record.selection] if record else [],
-            "lifted": str(record.lifted) if record and record.lifted is not None else None,
-            "counted": record.counted if record else False,
+            "selection": [str(c) for c in record.selection],
+            "lifted": None if record.lifted is None else str(record.lifted),
+            "counted": record.counted,
             "pending": None if step is None else [step.kind, step.seat, step.delay_ms],
             "stats": self.stats.to_json(),
             "storage_degraded": self.storage.degraded,

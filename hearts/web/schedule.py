@@ -8,12 +8,15 @@ the game every time, a reload restarts the scheduler exactly where the game stan
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from ..game import Game
+from ..steps import StepKind
 
 CADENCE_MS = 450  # every CPU move (R22)
 TRICK_PAUSE_MS = 1000  # a finished trick lies face up this long before it is gathered (R20)
 CPU_SEATS = (1, 2, 3)
+PendingKind = Literal["cpu_pass", "cpu_play", "gather"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +35,7 @@ class Timing:
 class Pending:
     """One step the table is waiting for.  ``key`` names it uniquely within a game."""
 
-    kind: str  # "cpu_pass" | "cpu_play" | "gather"
+    kind: PendingKind
     seat: int | None
     delay_ms: int
     key: tuple[int, str, int | None]
@@ -47,26 +50,27 @@ def pending(game: Game, timing: Timing = DEFAULT_TIMING) -> Pending | None:
     CPU seats confirm their passes one by one while you choose (R11); a finished trick
     waits for the pause and is gathered (R20); a CPU seat to act plays after the cadence.
     """
-    step = len(game.actions)
-    if game.phase == "pass":
-        for seat in CPU_SEATS:
-            if not game.has_passed(seat):
-                return Pending("cpu_pass", seat, timing.cadence_ms, (step, "cpu_pass", seat))
+    step = game.next_step
+    if step is None:
         return None
-    if game.phase != "play":
-        return None
-    if game.trick_waiting:
-        return Pending("gather", None, timing.pause_ms, (step, "gather", None))
-    seat = game.to_act
-    if seat in CPU_SEATS:
-        return Pending("cpu_play", seat, timing.cadence_ms, (step, "cpu_play", seat))
+    position = len(game.actions)
+    if step.kind == StepKind.PASS:
+        seat = next((s for s in step.seats if s in CPU_SEATS), None)
+        if seat is None:
+            return None
+        return Pending("cpu_pass", seat, timing.cadence_ms, (position, "cpu_pass", seat))
+    if step.kind == StepKind.GATHER:
+        return Pending("gather", None, timing.pause_ms, (position, "gather", None))
+    if step.kind == StepKind.PLAY and step.seat in CPU_SEATS:
+        seat = step.seat
+        return Pending("cpu_play", seat, timing.cadence_ms, (position, "cpu_play", seat))
     return None
 
 
 class TimerPlan:
     """Keeps the one timer in step with what is pending.
 
-    :meth:`sync` returns what the shell must do: whether to cancel the timer it has and
+    :meth:`sync` returns what the timer must do: whether to cancel the timer it has and
     which step (if any) to set a new timer for.  A timer whose step is still the pending
     one is kept, so tapping cards while CPU seats choose never delays them.
     """

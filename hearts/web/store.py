@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..cards import Card, format_cards, parse_cards
-from ..enums import LEVELS
+from ..enums import LEVELS, Level, Phase
 from ..errors import SaveError
 from ..game import Game
 from ..i18n import LANGS
@@ -131,7 +131,7 @@ class TableRecord:
 @dataclass(frozen=True)
 class Settings:
     lang: str | None = None  # None: follow the browser
-    level: str = "medium"  # difficulty of the next game (R5)
+    level: Level = Level.MEDIUM  # difficulty of the next game (R5)
 
 
 def dump_table(record: TableRecord) -> str:
@@ -168,7 +168,7 @@ def load_table(text: object) -> TableRecord:
         lifted = None if lifted_text is None else Card.parse(lifted_text)
     except ValueError:
         raise SaveError("the saved selection names an unknown card") from None
-    if counted and game.phase != "game_over":
+    if counted and game.phase != Phase.GAME_OVER:
         raise SaveError("a game still in progress cannot have been counted")
     return TableRecord(
         game=game,
@@ -180,7 +180,7 @@ def load_table(text: object) -> TableRecord:
 
 def valid_selection(game: Game, selection: tuple[Card, ...]) -> tuple[Card, ...]:
     """``selection`` if it can still be your pass: at most 3 distinct cards you hold."""
-    if game.phase != "pass" or game.has_passed(0):
+    if game.phase != Phase.PASS or game.has_passed(0):
         return ()
     hand = set(game.hand(0))
     if len(selection) > 3 or len(set(selection)) != len(selection):
@@ -209,7 +209,7 @@ def load_settings(text: object) -> Settings:
         raise SaveError("the saved language is unknown")
     if level not in LEVELS:
         raise SaveError("the saved difficulty is unknown")
-    return Settings(lang=lang, level=level)
+    return Settings(lang=lang, level=Level(level))
 
 
 # ----------------------------------------------------------------------------- loading

@@ -22,11 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import i18n
-from .render import e
-
 LOCK_NAME = "hearts.game"
-DIALOG_ID = "dlg-tab"
 
 
 @dataclass
@@ -88,18 +84,3 @@ class TabLock:
 
     def may_take_over(self) -> bool:
         return self.waiting
-
-
-def message_key(status: str) -> str:
-    return "tab.taken" if status == "taken" else "tab.elsewhere"
-
-
-def dialog(lang: str, status: str) -> str:
-    """The inner HTML of the "open in another tab" dialog."""
-    t = lambda key: e(i18n.text(lang, key))  # noqa: E731
-    return (
-        f'<h2 id="{DIALOG_ID}-title">{t("tab.title")}</h2>'
-        f"<p>{t(message_key(status))}</p>"
-        f'<div class="actions"><button type="button" class="btn primary" '
-        f'data-action="take-over">{t("tab.take_over")}</button></div>'
-    )

@@ -18,6 +18,7 @@ from axe_playwright_python.sync_playwright import Axe
 
 from tools.gamepage import (
     blocked_codes,
+    next_frame,
     open_game,
     playable_codes,
     settle,
@@ -88,7 +89,7 @@ def test_axe_reports_no_violations_on_any_screen(browser, site_url, lang):
     def check(screen: str) -> None:
         nonlocal reviewed
         assert screen in SCREENS
-        page.wait_for_timeout(50)
+        next_frame(page)
         found[screen] = results = audit(page)
         # What axe leaves for review (text on the felt gradient, one-character card
         # indices and score digits) is measured here instead: WCAG AA from computed styles.

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+from playwright.sync_api import expect
+
 from tools.gamepage import my_move, open_game, settle, state, wait_ready
 
 
@@ -40,8 +42,7 @@ def test_statistics_reset_asks_first_and_focus_returns(page):
     assert json.loads(state(page)["stats"])["levels"]["medium"] == [0, 0, 0, 0]
     assert dialog.locator("tbody tr").nth(1).locator("td").all_inner_texts() == ["0"] * 4
     dialog.locator('[data-action="close"]').click()
-    page.wait_for_timeout(50)
-    assert page.evaluate("document.activeElement.id") == "menu-button"
+    expect(page.locator("#menu-button")).to_be_focused()  # focus returns where it was
 
 
 def test_escape_does_not_hide_the_hand_summary(page):

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
@@ -110,7 +109,12 @@ def test_a_new_version_waits_for_the_player_or_the_next_start(
     assert page.evaluate("window.heartsPWA.updateReady") is True
     assert page.evaluate("window.__sameDocument") is True
     assert state(page)["game"] == game
-    time.sleep(1)  # nothing takes over by itself
+    # The new worker has installed and waits: without skipWaiting nothing takes over.
+    installed = """async () => {
+        const r = await navigator.serviceWorker.getRegistration();
+        return !!(r.waiting && r.waiting.state === "installed" && r.active);
+    }"""
+    assert page.evaluate(installed) is True
     assert page.evaluate("window.__sameDocument") is True
     waiting = cached_paths(page)
     assert revisions(waiting, "/pyscript.toml") != revisions(first, "/pyscript.toml")

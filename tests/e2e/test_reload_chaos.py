@@ -167,7 +167,13 @@ def test_thirty_reloads_across_one_game_lose_and_double_nothing(page, console_er
                 )
                 chaos.reload("trick pause" if state(page)["trick_waiting"] else "trick done")
             else:
-                page.wait_for_timeout(rng.randrange(0, 900))
+                # A random number of the CPU seats' moves later (0-2), while more are due.
+                done = len(state(page)["actions"]) + rng.randrange(0, 3)
+                wait_until(
+                    page,
+                    lambda s, n=done: len(s["actions"]) >= n or s["pending"] is None,
+                    what="the CPU seats' moves",
+                )
                 chaos.reload("random moment at a real cadence")
         elif kind == "summary":
             chaos.reload("hand summary")

@@ -16,6 +16,7 @@ import pytest
 from tools.gamepage import (
     BOOT_TIMEOUT_S,
     blocked_codes,
+    next_frame,
     open_game,
     playable_codes,
     settle,
@@ -117,7 +118,7 @@ def walk(browser, site_url, sizes, touch: bool) -> list[str]:
         tap(page, hand[12])  # two chosen cards stand raised
         for w, h in sizes:
             page.set_viewport_size({"width": w, "height": h})
-            page.wait_for_timeout(100)
+            next_frame(page)
             found += problems(page, f"{w}×{h} pass")
         tap(page, hand[5])
         page.locator('[data-action="confirm-pass"]').click()
@@ -126,7 +127,7 @@ def walk(browser, site_url, sizes, touch: bool) -> list[str]:
         tap(page, playable_codes(page)[-1])
         for w, h in sizes:
             page.set_viewport_size({"width": w, "height": h})
-            page.wait_for_timeout(100)
+            next_frame(page)
             found += problems(page, f"{w}×{h} play")
     finally:
         context.close()

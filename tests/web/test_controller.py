@@ -14,9 +14,14 @@ from hearts.web.store import GAME_KEY, SETTINGS_KEY, STATS_KEY, MemoryStorage, S
 from .helpers import FakeClock, controller
 
 
-def run_cpu(ctl) -> None:  # type: ignore[no-untyped-def]
+def run_cpu(ctl) -> list[str]:  # type: ignore[no-untyped-def]
+    """Run every pending CPU step; what they announced."""
+    said = []
     while (step := ctl.pending()) is not None:
-        assert ctl.run(step)
+        outcome = ctl.run(step)
+        assert outcome
+        said += outcome.spoken
+    return said
 
 
 def to_my_turn(ctl) -> None:  # type: ignore[no-untyped-def]
@@ -49,12 +54,12 @@ def finish_game(ctl) -> None:  # type: ignore[no-untyped-def]
 def test_first_start_deals_a_game_and_counts_it_as_played():
     memory = MemoryStorage()
     ctl = controller(memory, seed=5)
-    ctl.start()
+    outcome = ctl.start()
     assert ctl.game.seed == 5 and ctl.game.level == "medium"
     assert ctl.stats.medium.played == 1
     assert Stats.from_json(memory.data[STATS_KEY]).medium.played == 1
     assert GAME_KEY in memory.data
-    assert ctl.notices == []
+    assert outcome.notices == ()
 
 
 def test_reload_resumes_exactly_and_counts_nothing_twice():
@@ -101,11 +106,12 @@ def test_confirm_needs_three_and_cpu_passes_go_first():
     ctl.tap(str(hand[1]))
     assert not ctl.confirm_pass()  # 2 cards are not a pass (R7)
     ctl.tap(str(hand[2]))
-    assert ctl.confirm_pass()
+    outcome = ctl.confirm_pass()
+    assert outcome
     actions = ctl.game.actions
     assert [a[:2] for a in actions[:4]] == ["P1", "P2", "P3", "P0"]  # yours last (R11)
     assert ctl.game.phase == "play"
-    assert any(s.startswith("Cards exchanged. You received") for s in ctl.spoken)
+    assert any(s.startswith("Cards exchanged. You received") for s in outcome.spoken)
 
 
 def test_two_taps_play_a_card_and_a_tap_moves_the_lift():
@@ -260,8 +266,7 @@ def test_a_bad_saved_game_is_set_aside_with_a_message_and_stats_survive():
     stats = Stats().game_started("easy").game_finished("easy", "draw")
     memory = MemoryStorage({GAME_KEY: '{"kind":"hearts-table"}', STATS_KEY: stats.to_json()})
     ctl = controller(memory)
-    ctl.start()
-    assert "notice.bad_game" in ctl.notices
+    assert "notice.bad_game" in ctl.start().notices
     assert memory.data[GAME_KEY + ".bad"] == '{"kind":"hearts-table"}'
     assert ctl.stats.easy == stats.easy
     assert ctl.stats.medium.played == 1  # the new game that replaced it
@@ -269,9 +274,8 @@ def test_a_bad_saved_game_is_set_aside_with_a_message_and_stats_survive():
 
 def test_storage_unavailable_says_so_once():
     ctl = controller(storage=SafeStorage(None))
-    ctl.start()
-    ctl.new_game()
-    assert ctl.notices.count("notice.storage") == 1
+    notices = ctl.start().notices + ctl.new_game().notices
+    assert notices.count("notice.storage") == 1
 
 
 def test_announcements_for_cpu_plays_and_tricks():
@@ -280,9 +284,7 @@ def test_announcements_for_cpu_plays_and_tricks():
     to_my_turn(ctl)
     card = str(ctl.game.legal_plays(0)[0])
     ctl.tap(card)
-    ctl.tap(card)
-    run_cpu(ctl)
-    said = " ".join(ctl.spoken)
+    said = " ".join(ctl.tap(card).spoken + tuple(run_cpu(ctl)))
     assert "You play" in said and "CPU 1 plays" in said
     assert "takes the trick" in said or "You take the trick" in said
 

@@ -1,5 +1,6 @@
-"""Only hearts/web/shell.py may import the browser (js, pyodide, pyscript): everything
-else runs, and is tested, in plain CPython."""
+"""Only hearts/web/dom.py may import the browser (js, pyodide, pyscript): everything
+else runs, and is tested, in plain CPython.  (The engine's layers are import-linter's
+contracts in pyproject.toml, checked by ``make lint``.)"""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 BROWSER = {"js", "pyodide", "pyscript"}
-ALLOWED = {"hearts/web/shell.py"}
+FACADE = "hearts/web/dom.py"
 
 
 def imported_roots(path: Path) -> set[str]:
@@ -22,19 +23,27 @@ def imported_roots(path: Path) -> set[str]:
     return roots
 
 
-def test_only_the_shell_touches_the_browser():
+def test_only_the_dom_facade_touches_the_browser():
     offenders = []
     for path in sorted((ROOT / "hearts").rglob("*.py")):
         rel = path.relative_to(ROOT).as_posix()
-        if rel not in ALLOWED and imported_roots(path) & BROWSER:
+        if rel != FACADE and imported_roots(path) & BROWSER:
             offenders.append(rel)
     assert offenders == []
 
 
-def test_the_shell_does_touch_the_browser():
-    assert imported_roots(ROOT / "hearts/web/shell.py") & BROWSER
+def test_the_facade_does_touch_the_browser():
+    assert imported_roots(ROOT / FACADE) & BROWSER
 
 
-def test_the_page_entry_point_only_calls_the_shell():
-    source = (ROOT / "static/main.py").read_text(encoding="utf-8")
-    assert "from hearts.web.shell import main" in source
+def test_the_page_entry_point_only_starts_the_shell():
+    """static/main.py is exactly: import main from the composition root, call it."""
+    tree = ast.parse((ROOT / "static/main.py").read_text(encoding="utf-8"))
+    body = tree.body
+    assert len(body) == 2, ast.dump(tree)
+    imported, call = body
+    assert isinstance(imported, ast.ImportFrom) and imported.module == "hearts.web.shell"
+    assert [alias.name for alias in imported.names] == ["main"]
+    assert isinstance(call, ast.Expr) and isinstance(call.value, ast.Call)
+    assert isinstance(call.value.func, ast.Name) and call.value.func.id == "main"
+    assert not call.value.args and not call.value.keywords

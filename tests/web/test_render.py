@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 
-from hearts import Game, Stats
+from hearts import Game, Level, Stats
 from hearts.view import build
+from hearts.view import dialogs as views
 from hearts.web import render
 from tools.driver import drive
 
@@ -26,16 +27,17 @@ def all_html(lang: str) -> list[str]:
         render.center(build(Game.new(1), lang)),
         render.status_bar(view),
         *(render.plate(p) for p in view.plates),
-        render.summary(over.summary, lang),
-        render.summary(over.summary, lang, True),
-        render.summary(build(play_to(Game.new(3), "hand_over"), lang).summary, lang),
-        render.menu(lang),
-        render.new_game(lang, "hard", "medium", False),
-        render.new_game(lang, "hard", "medium", True),
-        render.stats(lang, Stats().game_started("easy"), False),
-        render.stats(lang, Stats(), True),
-        render.help_text(lang),
-        render.notices(lang, ["notice.storage", "notice.bad_game"]),
+        render.summary(over.summary),
+        render.summary(over.summary, True),
+        render.summary(build(play_to(Game.new(3), "hand_over"), lang).summary),
+        render.menu(views.menu(lang)),
+        render.new_game(views.new_game(lang, Level.HARD, Level.MEDIUM, False)),
+        render.new_game(views.new_game(lang, Level.HARD, Level.MEDIUM, True)),
+        render.stats(views.stats(lang, Stats().game_started("easy"), False)),
+        render.stats(views.stats(lang, Stats(), True)),
+        render.help_text(views.help_view(lang)),
+        render.notices(views.notices(lang, ["notice.storage", "notice.bad_game"])),
+        render.other_tab(views.other_tab(lang, True)),
     ]
 
 
@@ -63,11 +65,21 @@ def test_hand_cards_are_named_buttons_and_blocked_ones_say_so():
     assert html.count('tabindex="0"') == 1
 
 
+def focused(html: str) -> list[str]:
+    """The cards of a hand's HTML that are in the tab order."""
+    return re.findall(r'data-card="(..)"[^>]*tabindex="0"', html)
+
+
 def test_roving_focus_follows_the_requested_card():
-    game = Game.new(1)
-    hand = build(game, "en").hand
-    html = render.hand(hand, "QS" if any(c.face.code == "QS" for c in hand) else None)
-    assert html.count('tabindex="0"') == 1
+    hand = build(Game.new(1), "en").hand
+    codes = [c.face.code for c in hand]
+    for code in (codes[0], codes[6], codes[-1]):
+        assert focused(render.hand(hand, code)) == [code]
+    # A card no longer in the hand: the first playable card takes the tab stop.
+    assert focused(render.hand(hand, "ZZ")) == [codes[0]]
+    lifted = my_turn_with_blocked()
+    view = build(lifted, "en", lifted=lifted.legal_plays(0)[-1])
+    assert focused(render.hand(view.hand, None)) == [str(lifted.legal_plays(0)[-1])]
 
 
 def test_confirm_button_is_disabled_until_three_are_chosen():

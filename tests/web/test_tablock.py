@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from hearts import i18n
-from hearts.web.tablock import DIALOG_ID, TabLock, dialog
+from hearts.view.dialogs import other_tab
+from hearts.web.render import TAB_DIALOG
+from hearts.web.render import other_tab as tab_html
+from hearts.web.tablock import TabLock
 
 
 def test_the_first_tab_gets_the_lock_and_starts():
@@ -55,10 +58,10 @@ def test_an_owner_ignores_late_answers():
 
 def test_the_dialog_speaks_both_languages_and_offers_to_take_over():
     for lang in i18n.LANGS:
-        for status, key in (("elsewhere", "tab.elsewhere"), ("taken", "tab.taken")):
-            html = dialog(lang, status)
-            assert f'id="{DIALOG_ID}-title"' in html
+        for taken, key in ((False, "tab.elsewhere"), (True, "tab.taken")):
+            html = tab_html(other_tab(lang, taken))
+            assert f'id="{TAB_DIALOG}-title"' in html
             assert i18n.text(lang, key) in html
             assert 'data-action="take-over"' in html
-    assert "Play here" in dialog("en", "elsewhere")
-    assert "Hier spielen" in dialog("de", "taken")
+    assert "Play here" in tab_html(other_tab("en", False))
+    assert "Hier spielen" in tab_html(other_tab("de", True))

@@ -1,31 +1,16 @@
-"""The view model: everything the table shows, as plain values built from the game.
-
-Pure: no browser imports, no HTML.  Whether a card can be played comes only from the
-engine's ``legal_plays`` (R18, R28); this module never re-derives a rule.
-"""
+"""The table's view model: hand, plates, trick, pass panel, prompt, as seen from your seat."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from . import i18n, rules
-from .cards import HEARTS, RANK_OF, SUIT_OF, SUITS, Card
-from .game import Game
-
-POSITIONS = ("bottom", "left", "top", "right")  # seat 0 you, 1 left, 2 across, 3 right (R1)
-
-
-@dataclass(frozen=True, slots=True)
-class CardFace:
-    """How one card looks: text form, suit letter, rank, corner index, colour, name."""
-
-    code: str
-    suit: str
-    rank: int
-    index: str
-    red: bool
-    name: str
+from .. import i18n, rules
+from ..cards import Card
+from ..enums import Direction, Phase
+from ..game import Game
+from .faces import POSITIONS, CardFace, Texts, face
+from .summary import Summary, summary_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,38 +55,16 @@ class PassPanel:
     count_text: str
     button: str
     enabled: bool
-    direction: str
-
-
-@dataclass(frozen=True, slots=True)
-class SummaryRow:
-    name: str
-    hand: int
-    total: int
-    you: bool
-    lowest: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Summary:
-    kind: str  # "hand_over" | "game_over"
-    title: str
-    result: str | None  # "win" | "draw" | "loss" at game over
-    result_text: str
-    rows: tuple[SummaryRow, ...]
-    moon: str
-    next_text: str
-    button: str
-    action: str  # "continue" | "new_game"
+    direction: Direction
 
 
 @dataclass(frozen=True, slots=True)
 class TableView:
     lang: str
-    phase: str
+    phase: Phase
     hand_number: int
     hand_label: str
-    direction: str
+    direction: Direction
     direction_label: str
     level_label: str
     plates: tuple[Plate, ...]
@@ -114,19 +77,7 @@ class TableView:
     summary: Summary | None
 
 
-def face(card: Card, lang: str) -> CardFace:
-    suit = SUIT_OF[card]
-    return CardFace(
-        code=str(card),
-        suit=SUITS[suit],
-        rank=RANK_OF[card],
-        index=i18n.RANK_INDEX.get(lang, i18n.RANK_INDEX["en"])[RANK_OF[card] - 2],
-        red=suit in (1, HEARTS),
-        name=card.name(lang if lang in i18n.LANGS else "en"),
-    )
-
-
-def pass_target(direction: str) -> int:
+def pass_target(direction: Direction) -> int:
     return rules.pass_target(0, direction)
 
 
@@ -137,7 +88,7 @@ def build(
     lifted: Card | None = None,
 ) -> TableView:
     """The whole table for ``game`` as seen from your seat."""
-    t = _Texts(lang)
+    t = Texts(lang)
     phase = game.phase
     direction = game.pass_direction
     return TableView(
@@ -155,26 +106,15 @@ def build(
         pass_panel=_pass_panel(game, selection, t),
         prompt=_prompt(game, lifted, t),
         hand=_hand(game, selection, lifted, t),
-        summary=_summary(game, t),
+        summary=summary_of(game, t),
     )
 
 
-class _Texts:
-    def __init__(self, lang: str) -> None:
-        self.lang = lang
-
-    def __call__(self, key: str, **fields: object) -> str:
-        return i18n.text(self.lang, key, **fields)
-
-    def seat(self, seat: int) -> str:
-        return i18n.seat_name(self.lang, seat)
-
-
-def _plate(game: Game, seat: int, t: _Texts) -> Plate:
+def _plate(game: Game, seat: int, t: Texts) -> Plate:
     status = ""
-    if game.phase == "pass" and seat != 0:
+    if game.phase == Phase.PASS and seat != 0:
         status = "passed" if game.has_passed(seat) else "choosing"
-    elif game.phase == "play" and game.to_act == seat:
+    elif game.phase == Phase.PLAY and game.to_act == seat:
         status = "to_act"
     status_text = {
         "passed": t("seat.passed"),
@@ -197,7 +137,7 @@ def _plate(game: Game, seat: int, t: _Texts) -> Plate:
 
 
 def _trick_cards(
-    plays: Sequence[tuple[int, Card]], winner: int | None, t: _Texts
+    plays: Sequence[tuple[int, Card]], winner: int | None, t: Texts
 ) -> tuple[TrickCard, ...]:
     cards = []
     for i, (seat, card) in enumerate(plays):
@@ -215,7 +155,7 @@ def _trick_cards(
     return tuple(cards)
 
 
-def _trick(game: Game, t: _Texts) -> tuple[TrickCard, ...]:
+def _trick(game: Game, t: Texts) -> tuple[TrickCard, ...]:
     plays = game.current_trick
     winner = rules.trick_winner(plays) if game.trick_waiting else None
     return _trick_cards(plays, winner, t)
@@ -223,7 +163,7 @@ def _trick(game: Game, t: _Texts) -> tuple[TrickCard, ...]:
 
 def _just_gathered(game: Game) -> bool:
     return (
-        game.phase == "play"
+        game.phase == Phase.PLAY
         and not game.current_trick
         and bool(game.tricks)
         and bool(game.actions)
@@ -231,7 +171,7 @@ def _just_gathered(game: Game) -> bool:
     )
 
 
-def _gathered(game: Game, t: _Texts) -> tuple[TrickCard, ...]:
+def _gathered(game: Game, t: Texts) -> tuple[TrickCard, ...]:
     if not _just_gathered(game):
         return ()
     return _trick_cards(game.tricks[-1], None, t)
@@ -243,8 +183,8 @@ def _gathered_to(game: Game) -> str:
     return POSITIONS[rules.trick_winner(game.tricks[-1])]
 
 
-def _pass_panel(game: Game, selection: Sequence[Card], t: _Texts) -> PassPanel | None:
-    if game.phase != "pass":
+def _pass_panel(game: Game, selection: Sequence[Card], t: Texts) -> PassPanel | None:
+    if game.phase != Phase.PASS:
         return None
     direction = game.pass_direction
     n = len(selection)
@@ -257,8 +197,8 @@ def _pass_panel(game: Game, selection: Sequence[Card], t: _Texts) -> PassPanel |
     )
 
 
-def _prompt(game: Game, lifted: Card | None, t: _Texts) -> str:
-    if game.phase != "play":
+def _prompt(game: Game, lifted: Card | None, t: Texts) -> str:
+    if game.phase != Phase.PLAY:
         return ""
     if game.trick_waiting:
         winner = rules.trick_winner(game.current_trick)
@@ -272,20 +212,20 @@ def _prompt(game: Game, lifted: Card | None, t: _Texts) -> str:
 
 def received_marks(game: Game) -> frozenset[Card]:
     """The cards you received, until your first play of the hand."""
-    if game.phase != "play" or game.has_played(0):
+    if game.phase != Phase.PLAY or game.has_played(0):
         return frozenset()
     return frozenset(game.received(0))
 
 
 def _hand(
-    game: Game, selection: Sequence[Card], lifted: Card | None, t: _Texts
+    game: Game, selection: Sequence[Card], lifted: Card | None, t: Texts
 ) -> tuple[HandCard, ...]:
     phase = game.phase
     chosen = set(selection)
     received = received_marks(game)
-    my_turn = phase == "play" and game.to_act == 0
+    my_turn = phase == Phase.PLAY and game.to_act == 0
     legal = set(game.legal_plays(0)) if my_turn else set()
-    choosing = phase == "pass" and not game.has_passed(0)
+    choosing = phase == Phase.PASS and not game.has_passed(0)
     cards = []
     for card in game.hand(0):
         f = face(card, t.lang)
@@ -309,54 +249,3 @@ def _hand(
             )
         )
     return tuple(cards)
-
-
-def _summary(game: Game, t: _Texts) -> Summary | None:
-    phase = game.phase
-    if phase not in ("hand_over", "game_over"):
-        return None
-    scores = game.scores
-    lowest = min(scores)
-    rows = tuple(
-        SummaryRow(
-            name=t.seat(seat),
-            hand=game.hand_points[seat],
-            total=scores[seat],
-            you=seat == 0,
-            lowest=scores[seat] == lowest,
-        )
-        for seat in range(4)
-    )
-    shooter = game.moon_shooter
-    moon = ""
-    if shooter is not None:
-        moon = t("moon.you") if shooter == 0 else t("moon.cpu", seat=t.seat(shooter))
-    if phase == "hand_over":
-        return Summary(
-            kind="hand_over",
-            title=t("summary.title", n=game.hand_number),
-            result=None,
-            result_text="",
-            rows=rows,
-            moon=moon,
-            next_text=t(f"next_dir.{rules.pass_direction(game.hand_number + 1)}"),
-            button=t("continue"),
-            action="continue",
-        )
-    result = game.result or "loss"
-    if result == "loss":
-        below = next(seat for seat in range(1, 4) if scores[seat] == lowest)
-        result_text = t("over.loss", seat=t.seat(below))
-    else:
-        result_text = t(f"over.{result}")
-    return Summary(
-        kind="game_over",
-        title=t("over.title"),
-        result=result,
-        result_text=result_text,
-        rows=rows,
-        moon=moon,
-        next_text="",
-        button=t("new_game"),
-        action="new_game",
-    )

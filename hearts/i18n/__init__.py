@@ -1,0 +1,70 @@
+"""The words of the game in English and German: one table per language, same keys.
+
+Pure data plus three helpers; no browser imports.  Strings use ``str.format`` fields
+(``{seat}``, ``{n}``…); :func:`text` fills them.  Card names come from
+:meth:`hearts.cards.Card.name`, so the engine and the interface say the same thing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .de import DE
+from .en import EN
+
+LANGS = ("en", "de")
+DEFAULT_LANG = "en"
+
+
+TABLES: dict[str, dict[str, str]] = {"en": EN, "de": DE}
+
+# Corner indices: German decks print B(ube), D(ame), K(önig), A(ss).
+RANK_INDEX = {
+    "en": ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"),
+    "de": ("2", "3", "4", "5", "6", "7", "8", "9", "10", "B", "D", "K", "A"),
+}
+
+
+def text(lang: str, key: str, **fields: object) -> str:
+    """The string for ``key`` in ``lang`` with its fields filled in."""
+    table = TABLES.get(lang, EN)
+    template = table.get(key)
+    if template is None:
+        template = EN[key]  # a KeyError here is a programming error: tests cover every key
+    return template.format(**fields) if fields else template
+
+
+def seat_name(lang: str, seat: int) -> str:
+    """``"You"`` for seat 0, ``"CPU n"`` otherwise (R1: seats are numbered, not named)."""
+    return text(lang, "you") if seat == 0 else text(lang, "cpu", n=seat)
+
+
+def points(lang: str, n: int) -> str:
+    return text(lang, "points.one") if n == 1 else text(lang, "points.many", n=n)
+
+
+def cards(lang: str, n: int) -> str:
+    return text(lang, "cards.one") if n == 1 else text(lang, "cards.many", n=n)
+
+
+def duration(lang: str, milliseconds: int) -> str:
+    """Playing time in hours and minutes (R36), rounded down to the minute."""
+    minutes = max(0, int(milliseconds)) // 60_000
+    hours, minutes = divmod(minutes, 60)
+    if hours:
+        return text(lang, "time.hm", h=hours, m=minutes)
+    return text(lang, "time.m", m=minutes)
+
+
+def paragraphs(lang: str, key: str) -> list[str]:
+    """A multi-paragraph text, split at ``|``."""
+    return text(lang, key).split("|")
+
+
+def pick_language(candidates: Iterable[str]) -> str:
+    """The first supported language among browser preferences like ``"de-AT"``."""
+    for candidate in candidates:
+        base = str(candidate).strip().lower().split("-")[0].split("_")[0]
+        if base in LANGS:
+            return base
+    return DEFAULT_LANG

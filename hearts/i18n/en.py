@@ -1,0 +1,173 @@
+"""The English texts of the game (the keys every language has)."""
+
+EN: dict[str, str] = {
+    "title": "Hearts",
+    "loading": "Loading…",
+    "menu": "Menu",
+    "close": "Close",
+    "you": "You",
+    "cpu": "CPU {n}",
+    "hand_no": "Hand {n}",
+    "level_label": "Level: {level}",
+    "level.easy": "Easy",
+    "level.medium": "Medium",
+    "level.hard": "Hard",
+    # pass direction (R8)
+    "dir.left": "left",
+    "dir.right": "right",
+    "dir.across": "across",
+    "passing.left": "Pass: left",
+    "passing.right": "Pass: right",
+    "passing.across": "Pass: across",
+    "passing.hold": "No passing",
+    "pass_button.left": "Pass left",
+    "pass_button.right": "Pass right",
+    "pass_button.across": "Pass across",
+    "pass_prompt": "Choose 3 cards to pass {dir} to {target}.",
+    "pass_count": "{n} of 3 chosen",
+    "pass_done": "Passed. Waiting for the exchange…",
+    "next_dir.left": "Next hand: pass left",
+    "next_dir.right": "Next hand: pass right",
+    "next_dir.across": "Next hand: pass across",
+    "next_dir.hold": "Next hand: no passing",
+    # seats
+    "seat.passed": "Passed",
+    "seat.choosing": "Choosing…",
+    "seat.to_act": "To play",
+    "cards.one": "1 card",
+    "cards.many": "{n} cards",
+    "points.one": "1 point",
+    "points.many": "{n} points",
+    "score": "Score",
+    "this_hand": "This hand: {n}",
+    # hand and play
+    "your_hand": "Your hand",
+    "table": "Card table",
+    "trick": "Cards on the table",
+    "your_turn": "Your turn: tap a card to lift it, tap it again to play.",
+    "your_turn_lifted": "Your turn: tap the lifted card again to play it.",
+    "waiting_for": "Waiting for {seat}…",
+    "trick_taken_by": "{seat} takes the trick.",
+    "you_take_trick": "You take the trick.",
+    "blocked": "blocked",
+    "received": "received",
+    "lifted": "lifted",
+    "played_by": "played by {seat}",
+    # announcements (polite live region)
+    "say.cpu_plays": "{seat} plays {card}.",
+    "say.you_play": "You play {card}.",
+    "say.cpu_takes": "{seat} takes the trick with {points}.",
+    "say.you_take": "You take the trick with {points}.",
+    "say.exchange": "Cards exchanged. You received {cards}.",
+    "say.hand_over": "Hand {n} is over.",
+    "say.new_game": "New game, level {level}.",
+    # hand summary (R33, R38)
+    "summary.title": "Hand {n} is over",
+    "summary.seat": "Seat",
+    "summary.hand": "This hand",
+    "summary.total": "Total",
+    "moon.you": "You shot the moon! Every other seat takes 26 points.",
+    "moon.cpu": "{seat} shot the moon! Every other seat takes 26 points.",
+    "continue": "Continue",
+    # game over (R4)
+    "over.title": "Game over",
+    "over.win": "You win!",
+    "over.draw": "A draw: you share the lowest score.",
+    "over.loss": "You lose: {seat} finished lower.",
+    "over.final": "Final scores",
+    "new_game": "New game",
+    # menu
+    "menu.title": "Menu",
+    "menu.new_game": "New game…",
+    "menu.stats": "Statistics",
+    "menu.help": "How to play",
+    "menu.language": "Language",
+    # new game dialog (R5, R37)
+    "newgame.title": "New game",
+    "newgame.level": "Difficulty of the CPU seats",
+    "newgame.applies": "The difficulty applies to the next game you start.",
+    "newgame.current": "The game in progress keeps its level: {level}.",
+    "newgame.start": "Start new game",
+    "newgame.confirm": (
+        "Abandon the game in progress? It stays counted as played, but it is not a loss."
+    ),
+    "newgame.abandon": "Abandon and start",
+    "newgame.keep": "Keep playing",
+    # statistics (R36)
+    "stats.title": "Statistics",
+    "stats.level": "Difficulty",
+    "stats.played": "Played",
+    "stats.won": "Won",
+    "stats.lost": "Lost",
+    "stats.drawn": "Drawn",
+    "stats.time": "Total playing time: {time}",
+    "stats.reset": "Reset statistics…",
+    "stats.confirm": "Reset all statistics? This cannot be undone.",
+    "stats.reset_yes": "Reset",
+    "cancel": "Cancel",
+    "time.hm": "{h} h {m} min",
+    "time.m": "{m} min",
+    # storage and errors
+    "notice.storage": (
+        "This browser does not let the game save. You can play, but progress "
+        "will be lost when you close the tab."
+    ),
+    "notice.bad_game": (
+        "Your saved game could not be loaded and was set aside. Your statistics are "
+        "kept. A new game has started."
+    ),
+    "notice.bad_stats": (
+        "The saved statistics could not be read; they were set aside and counting starts again."
+    ),
+    "notice.bad_settings": "Saved settings could not be read; the defaults are used.",
+    "notice.error": "Something went wrong. Your game is saved; reload the page to continue.",
+    "dismiss": "Dismiss",
+    # how to play
+    "help.title": "How to play",
+    "help.rules_title": "The rules",
+    "help.tips_title": "Tips",
+    "help.rules": (
+        "You play against three CPU seats: CPU 1 on your left, CPU 2 across, CPU 3 on "
+        "your right. Play goes clockwise, aces are high and there are no trumps.|"
+        "Before most hands every seat passes 3 cards: left, right, across, then no "
+        "passing, and the cycle repeats. Tap 3 cards and press the pass button.|"
+        "The seat holding the 2 of clubs leads it. You must follow the suit that was led "
+        "if you can; the highest card of that suit takes the trick, and its taker leads "
+        "next.|"
+        "Every heart you take costs 1 point, the queen of spades 13. On the first trick "
+        "nobody may play points unless they have nothing else.|"
+        "Hearts may not be led until a heart has been played in an earlier trick, unless "
+        "you hold only hearts. The queen of spades does not break hearts.|"
+        "Take all 26 points in one hand and you shoot the moon: you score 0 and every "
+        "other seat scores 26.|"
+        "The game ends when a seat reaches 100 points. The lowest score wins; sharing "
+        "the lowest score with a CPU seat is a draw."
+    ),
+    "help.controls": (
+        "Playing a card takes two taps: the first lifts it, the second plays it. Cards "
+        "the rules do not allow right now sink and do not respond. With a keyboard, the "
+        "arrow keys move between cards and Enter or Space lifts and then plays."
+    ),
+    "help.tips": (
+        "Pass away the queen, king and ace of spades unless you hold many low spades.|"
+        "Getting rid of a whole suit early lets you discard points when that suit is led.|"
+        "Keep low cards to duck under tricks that carry points.|"
+        "Watch who is collecting points: if one seat has all of them, take a heart "
+        "yourself to stop a moon."
+    ),
+    "lang.en": "English",
+    "lang.de": "Deutsch",
+    "update.ready": "A new version of Hearts is ready. Your game is saved and continues.",
+    "update.apply": "Update now",
+    # the same game in two tabs (issue 6)
+    "tab.title": "Open in another tab",
+    "tab.elsewhere": (
+        "This game is already open in another tab or window, which plays and saves it. "
+        "Play there, or take it over here."
+    ),
+    "tab.taken": (
+        "The game was taken over in another tab or window; this tab stopped so that "
+        "nothing is lost. Take it back to continue here."
+    ),
+    "tab.take_over": "Play here",
+}

@@ -1,0 +1,26 @@
+"""View models: everything the page shows, as plain values built from the game.
+
+Pure: no browser imports, no HTML.  Whether a card can be played comes only from the
+engine's ``legal_plays`` (R18, R28); nothing here re-derives a rule.
+"""
+
+from .faces import POSITIONS, CardFace, Texts, face
+from .summary import Summary, SummaryRow, summary_of
+from .table import HandCard, PassPanel, Plate, TableView, TrickCard, build, received_marks
+
+__all__ = [
+    "POSITIONS",
+    "CardFace",
+    "HandCard",
+    "PassPanel",
+    "Plate",
+    "Summary",
+    "SummaryRow",
+    "TableView",
+    "Texts",
+    "TrickCard",
+    "build",
+    "face",
+    "received_marks",
+    "summary_of",
+]

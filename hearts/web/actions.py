@@ -1,0 +1,172 @@
+"""What each intent does on the page: a table from intent name to a small handler.
+
+Handlers call the controller (which applies or refuses the intent and says what happened)
+and the page's parts; none of them touches the DOM directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .input import Intent
+from .page import Page
+
+Action = Callable[[Page, Intent], None]
+
+
+def tap(page: Page, intent: Intent) -> None:
+    page.painter.focus_code = intent.value
+    outcome = page.ctl.tap(intent.value)
+    if outcome is not None:
+        page.update(outcome)
+
+
+def confirm_pass(page: Page, _intent: Intent) -> None:
+    outcome = page.ctl.confirm_pass()
+    if outcome is not None:
+        page.update(outcome)
+
+
+def continue_hand(page: Page, _intent: Intent) -> None:
+    outcome = page.ctl.continue_hand()
+    if outcome is not None:
+        page.dialogs.close("summary")
+        page.update(outcome)
+
+
+def new_game_after_summary(page: Page, _intent: Intent) -> None:
+    page.dialogs.close("summary")
+    page.update(page.ctl.new_game())
+
+
+def open_menu(page: Page, _intent: Intent) -> None:
+    page.dialogs.close_all(keep="summary")
+    page.open("menu")
+
+
+def opener(name: str) -> Action:
+    def open_dialog(page: Page, _intent: Intent) -> None:
+        page.confirm_new = page.confirm_reset = False
+        page.dialogs.close("menu")
+        page.open(name)
+
+    return open_dialog
+
+
+def close(page: Page, intent: Intent) -> None:
+    dialog = intent.target.closest("dialog") if intent.target is not None else None
+    if dialog is not None:
+        dialog.close()
+
+
+def set_lang(page: Page, intent: Intent) -> None:
+    page.update(page.ctl.set_lang(intent.value))
+    page.dialogs.focus_lang(intent.value)  # the menu was redrawn in the new language
+
+
+def set_level(page: Page, intent: Intent) -> None:
+    page.update(page.ctl.set_next_level(intent.value))
+
+
+def start_new(page: Page, _intent: Intent) -> None:
+    if not page.ctl.in_progress:
+        abandon(page, _intent)
+        return
+    page.confirm_new = True
+    page.refill("newgame", "keep")
+
+
+def abandon(page: Page, _intent: Intent) -> None:
+    page.confirm_new = False
+    page.dialogs.forget_focus()  # focus goes to the new hand, not back to the menu
+    page.dialogs.close("newgame")
+    page.dialogs.close("summary")
+    page.update(page.ctl.new_game())
+    page.painter.focus_hand()
+
+
+def keep(page: Page, _intent: Intent) -> None:
+    page.dialogs.close("newgame")
+
+
+def ask_reset(page: Page, _intent: Intent) -> None:
+    page.confirm_reset = True
+    page.refill("stats", "reset-no")
+
+
+def reset(page: Page, _intent: Intent) -> None:
+    page.update(page.ctl.reset_stats())
+    page.confirm_reset = False
+    page.refill("stats", "close")
+
+
+def keep_stats(page: Page, _intent: Intent) -> None:
+    page.confirm_reset = False
+    page.refill("stats", "reset")
+
+
+def apply_update(page: Page, _intent: Intent) -> None:
+    page.dom.apply_update()
+
+
+def update_ready(page: Page, _intent: Intent) -> None:
+    page.update_ready = True
+    page.draw()
+
+
+def dismiss(page: Page, _intent: Intent) -> None:
+    page.notices.clear()
+    page.painter.alert(False)
+    page.draw()
+    page.painter.focus_hand()
+
+
+def navigate(page: Page, intent: Intent) -> None:
+    page.painter.navigate(intent.value)
+
+
+def note_focus(page: Page, intent: Intent) -> None:
+    page.painter.focus_code = intent.value
+
+
+def visibility(page: Page, _intent: Intent) -> None:
+    page.update(page.ctl.set_visible(not page.dom.hidden()))
+
+
+def flush(page: Page, _intent: Intent) -> None:
+    page.ctl.flush()
+
+
+ACTIONS: dict[str, Action] = {
+    "tap": tap,
+    "confirm-pass": confirm_pass,
+    "continue": continue_hand,
+    "new_game": new_game_after_summary,
+    "menu": open_menu,
+    "open-newgame": opener("newgame"),
+    "open-stats": opener("stats"),
+    "open-help": opener("help"),
+    "close": close,
+    "lang": set_lang,
+    "level": set_level,
+    "start-new": start_new,
+    "abandon": abandon,
+    "keep": keep,
+    "reset": ask_reset,
+    "reset-yes": reset,
+    "reset-no": keep_stats,
+    "update": apply_update,
+    "update-ready": update_ready,
+    "dismiss": dismiss,
+    "nav": navigate,
+    "focus": note_focus,
+    "visibility": visibility,
+    "flush": flush,
+}
+
+
+def dispatch(page: Page, intent: Intent) -> None:
+    """Carry out ``intent`` (an unknown one does nothing)."""
+    action = ACTIONS.get(intent.name)
+    if action is not None:
+        page.guard(action, page, intent)

@@ -1,0 +1,274 @@
+"""The real browser behind :mod:`hearts.web.ports`: the only module that imports js/pyodide.
+
+Thin on purpose: each method is one or two DOM calls, so that everything with a decision
+in it lives in modules the CPython tests reach with a fake document.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import (  # type: ignore[import-not-found]
+    create_once_callable,
+    create_proxy,
+    to_js,
+)
+
+from .ports import Event, Handler
+from .store import SafeStorage
+
+QUERY_PARAMS = ("seed", "cadence", "lang")
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) else None  # JS null arrives as falsy jsnull
+
+
+class BrowserElement:
+    """A DOM element (``js`` proxy) behind the :class:`~hearts.web.ports.Element` interface."""
+
+    __slots__ = ("node",)
+
+    def __init__(self, node: Any) -> None:
+        self.node = node
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, BrowserElement) and bool(self.node == other.node)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def attr(self, name: str) -> str | None:
+        return _text(self.node.getAttribute(name))
+
+    def set_attr(self, name: str, value: str) -> None:
+        self.node.setAttribute(name, value)
+
+    def remove_attr(self, name: str) -> None:
+        self.node.removeAttribute(name)
+
+    def set_html(self, html: str) -> None:
+        self.node.innerHTML = html
+
+    def set_text(self, text: str) -> None:
+        self.node.textContent = text
+
+    def set_class(self, name: str) -> None:
+        self.node.className = name
+
+    def set_data(self, key: str, value: str) -> None:
+        setattr(self.node.dataset, key, value)
+
+    def set_hidden(self, hidden: bool) -> None:
+        self.node.hidden = hidden
+
+    def query(self, selector: str) -> BrowserElement | None:
+        return wrap(self.node.querySelector(selector))
+
+    def query_all(self, selector: str) -> list[BrowserElement]:
+        return [BrowserElement(n) for n in self.node.querySelectorAll(selector)]
+
+    def closest(self, selector: str) -> BrowserElement | None:
+        return wrap(self.node.closest(selector)) if hasattr(self.node, "closest") else None
+
+    def contains(self, other: Any) -> bool:
+        return isinstance(other, BrowserElement) and bool(self.node.contains(other.node))
+
+    def focus(self) -> None:
+        self.node.focus()
+
+    def append_text(self, tag: str, text: str) -> None:
+        child = js.document.createElement(tag)
+        child.textContent = text
+        self.node.appendChild(child)
+
+    def trim(self, keep: int) -> None:
+        while self.node.childElementCount > keep:
+            self.node.firstElementChild.remove()
+
+    @property
+    def checked(self) -> bool:
+        return bool(self.node.checked)
+
+    @property
+    def value(self) -> str:
+        return str(self.node.value)
+
+    @property
+    def disabled(self) -> bool:
+        return bool(getattr(self.node, "disabled", False))
+
+    @property
+    def connected(self) -> bool:
+        return bool(self.node.isConnected)
+
+    @property
+    def is_open(self) -> bool:
+        return bool(self.node.open)
+
+    def show_modal(self) -> None:
+        self.node.showModal()
+
+    def close(self) -> None:
+        self.node.close()
+
+
+def wrap(node: Any) -> BrowserElement | None:
+    return BrowserElement(node) if node else None
+
+
+class BrowserDom:
+    """``document``, ``window`` and the browser services, behind :class:`~ports.Dom`."""
+
+    def __init__(self) -> None:
+        self.doc = js.document
+        self.proxies: list[Any] = []  # listeners live as long as the page
+
+    @property
+    def root(self) -> BrowserElement:
+        return BrowserElement(self.doc.documentElement)
+
+    @property
+    def body(self) -> BrowserElement:
+        return BrowserElement(self.doc.body)
+
+    def by_id(self, element_id: str) -> BrowserElement:
+        node = self.doc.getElementById(element_id)
+        if not node:
+            raise LookupError(f"the page has no #{element_id}")
+        return BrowserElement(node)
+
+    def active(self) -> BrowserElement | None:
+        return wrap(self.doc.activeElement)
+
+    def hidden(self) -> bool:
+        return bool(self.doc.visibilityState == "hidden")
+
+    def now(self) -> float:
+        return float(js.performance.now())
+
+    def listen(self, target: str, event: str, handler: Handler, capture: bool = False) -> None:
+        node = {"document": self.doc, "window": js.window}.get(target)
+        node = node if node is not None else self.doc.getElementById(target)
+        proxy = create_proxy(lambda ev: handler(_event(ev)))
+        self.proxies.append(proxy)
+        node.addEventListener(event, proxy, capture)
+
+    def set_timeout(self, callback: Callable[[], None], delay_ms: int) -> Any:
+        return js.setTimeout(create_once_callable(callback), delay_ms)
+
+    def clear_timeout(self, handle: Any) -> None:
+        js.clearTimeout(handle)
+
+    def log_error(self, text: str) -> None:
+        js.console.error(text)
+
+    def expose(self, name: str, hooks: dict[str, Callable[[], str]]) -> None:
+        target = js.Object.new()
+        for key, hook in hooks.items():
+            proxy = create_proxy(hook)
+            self.proxies.append(proxy)
+            setattr(target, key, proxy)
+        setattr(js.window, name, target)
+
+    def update_ready(self) -> bool:
+        pwa = getattr(js.window, "heartsPWA", None)
+        return bool(pwa and pwa.updateReady)
+
+    def apply_update(self) -> None:
+        pwa = getattr(js.window, "heartsPWA", None)
+        if pwa:
+            pwa.applyUpdate()
+
+    def has_locks(self) -> bool:
+        return bool(getattr(js.navigator, "locks", None))
+
+    def request_lock(
+        self,
+        name: str,
+        mode: str,
+        on_grant: Callable[[bool], None],
+        on_end: Callable[[], None],
+    ) -> Callable[[], None]:
+        options: dict[str, Any] = {}
+        abort = None
+        if mode == "if_available":
+            options["ifAvailable"] = True
+        elif mode == "steal":
+            options["steal"] = True
+        else:
+            abort = js.AbortController.new()
+            options["signal"] = abort.signal
+
+        def granted(lock: Any) -> Any:
+            on_grant(bool(lock))
+            if not lock:
+                return None
+            # Held until the tab closes or another tab steals it: a promise never settled.
+            return js.Promise.new(create_once_callable(lambda _resolve, _reject: None))
+
+        callback, failed = create_proxy(granted), create_proxy(lambda _error: on_end())
+        self.proxies += [callback, failed]
+        opts = to_js(options, dict_converter=js.Object.fromEntries)
+        js.navigator.locks.request(name, opts, callback).catch(failed)
+        return (lambda: abort.abort()) if abort is not None else (lambda: None)
+
+
+def _event(ev: Any) -> Event:
+    key = getattr(ev, "key", "")
+    return Event(
+        type=str(ev.type),
+        target=wrap(ev.target) if hasattr(ev.target, "getAttribute") else None,
+        key=key if isinstance(key, str) else "",
+        shift=bool(getattr(ev, "shiftKey", False)),
+        prevent_default=ev.preventDefault,
+    )
+
+
+class LocalStorage:
+    """``window.localStorage`` behind the :class:`~hearts.web.store.Storage` interface."""
+
+    def __init__(self, backend: Any) -> None:
+        self.backend = backend
+
+    def get(self, key: str) -> str | None:
+        return _text(self.backend.getItem(key))
+
+    def set(self, key: str, value: str) -> None:
+        self.backend.setItem(key, value)
+
+    def remove(self, key: str) -> None:
+        self.backend.removeItem(key)
+
+
+def open_storage() -> SafeStorage:
+    """Local storage if it works (a write probe), else memory (private modes, quotas).
+
+    A storage that can be read but not written (full) is still read: the saved game and
+    statistics are resumed, and progress from here on is kept in memory only.
+    """
+    try:
+        backend = js.window.localStorage
+    except Exception:
+        return SafeStorage(None)
+    try:
+        backend.setItem("hearts.probe", "1")
+        backend.removeItem("hearts.probe")
+    except Exception:
+        return SafeStorage(LocalStorage(backend), writable=False)
+    return SafeStorage(LocalStorage(backend))
+
+
+def query_params() -> dict[str, str]:
+    params = js.URLSearchParams.new(js.location.search)
+    found = {name: _text(params.get(name)) for name in QUERY_PARAMS}
+    return {name: value for name, value in found.items() if value is not None}
+
+
+def browser_languages() -> list[str]:
+    nav = js.navigator
+    langs = [str(x) for x in (nav.languages or [])]
+    if isinstance(nav.language, str):
+        langs.append(nav.language)
+    return langs

@@ -1,0 +1,108 @@
+"""DOM events → intents: one delegated listener per kind of event, decoded by a table.
+
+A tap on a card of your hand is ``Intent("tap", code)``; a click on anything with
+``data-action`` is ``Intent(action, data-lang)``; the level radios speak through their
+``change`` event only (a click on one must not choose twice).  What an intent does is
+:mod:`hearts.web.actions`' business; dialog keys and closing are :class:`Dialogs`'.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .dialogs import Dialogs
+from .ports import Dom, Element, Event
+
+NAV_KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End")
+CHANGE_ONLY = {"level"}  # radios: chosen by their change event
+
+
+@dataclass(frozen=True)
+class Intent:
+    name: str
+    value: str = ""
+    target: Element | None = None
+
+
+Decoder = Callable[[Event], Intent | None]
+
+
+class Input:
+    def __init__(
+        self,
+        dom: Dom,
+        dialogs: Dialogs,
+        dispatch: Callable[[Intent], None],
+        run: Callable[[Callable[[], None]], None],
+    ) -> None:
+        """``dispatch`` carries out an intent; ``run`` runs a handler safely, or not at
+        all while another tab plays the game."""
+        self.dom = dom
+        self.hand = dom.by_id("hand")
+        self.dispatch = dispatch
+        self.run = run
+        self.decoders: tuple[tuple[str, str, Decoder, bool], ...] = (
+            ("document", "click", self.click, False),
+            ("document", "change", self.change, False),
+            ("hand", "keydown", self.hand_key, False),
+            ("hand", "focusin", self.hand_focus, False),
+            ("document", "visibilitychange", lambda _e: Intent("visibility"), False),
+            ("window", "pagehide", lambda _e: Intent("flush"), False),
+            ("document", "hearts:update-ready", lambda _e: Intent("update-ready"), False),
+        )
+        self.handlers: tuple[tuple[str, Callable[[Event], None], bool], ...] = (
+            ("cancel", dialogs.on_cancel, True),
+            ("close", dialogs.on_close, True),
+            ("keydown", dialogs.on_key, False),
+        )
+
+    def listen(self) -> None:
+        for target, kind, decode, capture in self.decoders:
+            self.dom.listen(target, kind, self._decoded(decode), capture)
+        for kind, handler, capture in self.handlers:
+            self.dom.listen("document", kind, self._direct(handler), capture)
+
+    def _decoded(self, decode: Decoder) -> Callable[[Event], None]:
+        def handle(event: Event) -> None:
+            def act() -> None:
+                intent = decode(event)
+                if intent is not None:
+                    self.dispatch(intent)
+
+            self.run(act)
+
+        return handle
+
+    def _direct(self, handler: Callable[[Event], None]) -> Callable[[Event], None]:
+        return lambda event: self.run(lambda: handler(event))
+
+    # ------------------------------------------------------------------ decoders
+    def click(self, event: Event) -> Intent | None:
+        found = event.target.closest("[data-card], [data-action]") if event.target else None
+        if found is None:
+            return None
+        code = found.attr("data-card")
+        if code and self.hand.contains(found):
+            return Intent("tap", code)
+        action = found.attr("data-action")
+        if not action or action in CHANGE_ONLY:
+            return None
+        return Intent(action, found.attr("data-lang") or "", found)
+
+    def change(self, event: Event) -> Intent | None:
+        target = event.target
+        if target is None or target.attr("data-action") not in CHANGE_ONLY or not target.checked:
+            return None
+        return Intent(str(target.attr("data-action")), target.value, target)
+
+    def hand_key(self, event: Event) -> Intent | None:
+        """Arrow keys, Home and End move between cards (Enter/Space click natively)."""
+        if event.key not in NAV_KEYS:
+            return None
+        event.prevent_default()
+        return Intent("nav", event.key)
+
+    def hand_focus(self, event: Event) -> Intent | None:
+        code = event.target.attr("data-card") if event.target else None
+        return Intent("focus", code) if code else None

@@ -1,0 +1,159 @@
+"""The running page: after every intent or timer step, draw, announce and set the timer.
+
+:class:`Page` owns the controller and the parts that show its state (painter, dialogs,
+timer) and the little state that is the page's own (messages shown, confirmations
+asked, a waiting app update).  Every entry point runs inside :meth:`guard`: a Python
+error shows a message and leaves a working page, never a dead one.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import traceback
+from collections.abc import Callable
+
+from ..view import dialogs as views
+from . import render
+from .controller import Controller, Outcome
+from .dialogs import Dialogs
+from .painter import Painter
+from .ports import Dom
+from .schedule import Pending
+from .timer import Timer
+
+PERF_KEEP = 2000
+
+
+class Page:
+    def __init__(self, dom: Dom, new_controller: Callable[[], Controller]) -> None:
+        self.dom = dom
+        self.new_controller = new_controller
+        self.ctl = new_controller()
+        self.painter = Painter(dom)
+        self.dialogs = Dialogs(dom, self.painter.focus_hand)
+        self.timer = Timer(dom, lambda step: self.guard(self.on_timer, step))
+        self.notices: list[str] = []
+        self.confirm_new = self.confirm_reset = False
+        self.update_ready = dom.update_ready()  # a new app version waits (static/pwa.mjs)
+        self.cpu_ms: list[float] = []  # Python time per CPU move: decide + apply + save
+        self.move_ms: list[float] = []  # the same plus drawing the table
+
+    @property
+    def lang(self) -> str:
+        return self.ctl.lang
+
+    def guard(self, fn: Callable[..., object], *args: object) -> None:
+        """Run a handler; on any exception log it, tell the player, and keep going."""
+        try:
+            fn(*args)
+        except Exception:
+            self.dom.log_error(traceback.format_exc())
+            self.show_error()
+
+    # ------------------------------------------------------------------ life cycle
+    def start(self) -> None:
+        """Load or deal, draw the table and hand it to the player."""
+        outcome = self.ctl.start()
+        self.ctl.set_visible(not self.dom.hidden())
+        self.dom.expose("heartsDebug", {"state": self.debug_state, "perf": self.perf})
+        self.update(outcome)
+        self.dom.by_id("boot").set_hidden(True)
+        self.dom.root.set_data("readyMs", str(round(self.dom.now())))  # for the benchmark
+        self.dom.root.set_data("state", "ready")
+
+    def resume(self) -> None:
+        """This tab has the game again: load what another tab saved, draw it afresh."""
+        self.ctl = self.new_controller()
+        self.painter.reset()
+        self.timer.stop()
+        self.update(self.ctl.start())
+        self.ctl.set_visible(not self.dom.hidden())
+
+    def stop(self) -> None:
+        """Another tab took the game over: no timer, no dialogs, nothing more saved."""
+        self.timer.stop()
+        self.dialogs.close_all()
+
+    # ------------------------------------------------------------------ drawing
+    def update(self, outcome: Outcome | None = None) -> None:
+        """Take in what happened, draw the table, say it, and set the one timer (R22)."""
+        if outcome is not None:
+            self.notices += [key for key in outcome.notices if key not in self.notices]
+        self.draw()
+        if outcome is not None:
+            self.painter.say(outcome.spoken)
+        self.timer.sync(self.ctl.pending())
+
+    def draw(self) -> None:
+        lang = self.lang
+        v = self.ctl.view()
+        if self.painter.paint(v, views.chrome(lang), views.notices(lang, self.notices)):
+            for name in self.dialogs.open_names():
+                if name != "summary":
+                    self.dialogs.fill(name, self.dialog_html(name))
+        if v.summary is None:
+            self.dialogs.close("summary")
+        else:
+            self.dialogs.show("summary", render.summary(v.summary, self.update_ready))
+
+    def dialog_html(self, name: str) -> str:
+        """The content of a dialog, from its view model."""
+        lang, ctl = self.lang, self.ctl
+        if name == "menu":
+            return render.menu(views.menu(lang))
+        if name == "newgame":
+            current = ctl.game.level if ctl.in_progress else None
+            return render.new_game(
+                views.new_game(lang, ctl.settings.level, current, self.confirm_new)
+            )
+        if name == "stats":
+            return render.stats(views.stats(lang, ctl.stats, self.confirm_reset))
+        return render.help_text(views.help_view(lang))
+
+    def open(self, name: str) -> None:
+        self.ctl.flush()  # the statistics dialog shows up-to-date playing time
+        self.dialogs.show(name, self.dialog_html(name))
+
+    def refill(self, name: str, focus: str) -> None:
+        self.dialogs.fill(name, self.dialog_html(name))
+        self.dialogs.focus_action(name, focus)
+
+    def show_error(self) -> None:
+        try:
+            if "notice.error" not in self.notices:
+                self.notices.append("notice.error")
+            self.painter.alert(True)
+            self.painter.show_notices(views.notices(self.lang, self.notices))
+        except Exception:
+            self.dom.log_error(traceback.format_exc())
+
+    # ------------------------------------------------------------------ the timer
+    def on_timer(self, step: Pending) -> None:
+        start = time.perf_counter()
+        try:
+            outcome = self.ctl.run(step)
+            mid = time.perf_counter()
+            self.update(outcome)
+        finally:
+            if self.timer.current is None:
+                self.timer.sync(self.ctl.pending())  # never leave the table without its step
+        if outcome is not None and step.kind == "cpu_play":
+            end = time.perf_counter()
+            self.record(self.cpu_ms, (mid - start) * 1000)
+            self.record(self.move_ms, (end - start) * 1000)
+
+    @staticmethod
+    def record(series: list[float], value: float) -> None:
+        series.append(round(value, 3))
+        if len(series) > PERF_KEEP:
+            del series[0]
+
+    # ------------------------------------------------------------------ read-only hooks
+    def debug_state(self) -> str:
+        step = self.timer.current
+        timer = None if step is None else [step.kind, step.seat, step.delay_ms]
+        return json.dumps({**self.ctl.debug_state(), "timer": timer})
+
+    def perf(self) -> str:
+        return json.dumps({"cpu_ms": self.cpu_ms, "move_ms": self.move_ms})

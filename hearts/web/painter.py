@@ -1,0 +1,149 @@
+"""Draws the table: each region's HTML (only when it changed), focus, the live region.
+
+Keyboard focus stays on the same card across re-renders (or moves to its neighbour when
+that card was played); exactly one card of the hand is in the tab order (roving focus).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..view import TableView
+from ..view.dialogs import Chrome, NoticesView
+from . import render
+from .ports import Dom, Element
+
+REGIONS = ("status", "seat-0", "seat-1", "seat-2", "seat-3", "center", "prompt", "hand")
+LIVE_KEEP = 4  # announcements kept in the live region (older ones are removed)
+CARD_BUTTONS = "button[data-card]"
+
+
+class Painter:
+    def __init__(self, dom: Dom) -> None:
+        self.dom = dom
+        self.el = {name: dom.by_id(name) for name in REGIONS}
+        self.table = dom.by_id("table")
+        self.live = dom.by_id("live")
+        self.notice = dom.by_id("notice")
+        self.cache: dict[str, str] = {}
+        self.focus_code: str | None = None
+        self.hand_codes: list[str] = []
+        self.lang: str | None = None
+
+    def reset(self) -> None:
+        """Forget what was drawn: the next paint sets every region again."""
+        self.cache.clear()
+        self.hand_codes = []
+        self.lang = None
+
+    def set_html(self, name: str, element: Element, html: str) -> bool:
+        if self.cache.get(name) == html:
+            return False
+        self.cache[name] = html
+        element.set_html(html)
+        return True
+
+    def paint(self, v: TableView, chrome: Chrome, notices: NoticesView) -> bool:
+        """Draw the table; ``True`` if the language changed (open dialogs need redrawing)."""
+        relabel = self.lang != chrome.lang
+        if relabel:
+            self.paint_chrome(chrome)
+        self.table.set_class(f"table phase-{v.phase}")
+        active = self.dom.active()
+        region = self.region_of(active)
+        focus_card = active.attr("data-card") if active is not None and region == "hand" else None
+        old_codes = self.hand_codes
+        self.set_html("status", self.el["status"], render.status_bar(v))
+        for p in v.plates:
+            self.set_html(f"seat-{p.seat}", self.el[f"seat-{p.seat}"], render.plate(p))
+        self.set_html("center", self.el["center"], render.center(v))
+        self.set_html("prompt", self.el["prompt"], render.e(v.prompt))
+        self.el["hand"].set_class(render.hand_class(len(v.hand)))
+        if focus_card:
+            self.focus_code = focus_card
+        changed = self.set_html("hand", self.el["hand"], render.hand(v.hand, self.focus_code))
+        self.hand_codes = [c.face.code for c in v.hand]
+        if changed and region == "hand":
+            self.refocus_hand(focus_card, old_codes)
+        elif region in ("center", "hand") and self.region_of(self.dom.active()) is None:
+            self.focus_hand()  # the focused element was redrawn away
+        self.show_notices(notices)
+        return relabel
+
+    def show_notices(self, notices: NoticesView) -> None:
+        self.set_html("notice", self.notice, render.notices(notices))
+
+    def paint_chrome(self, c: Chrome) -> None:
+        """Labels outside the regions (menu button, landmarks) in the current language."""
+        self.lang = c.lang
+        self.dom.root.set_attr("lang", c.lang)
+        button = self.dom.by_id("menu-button")
+        button.set_text(c.menu)
+        button.remove_attr("disabled")
+        self.el["hand"].set_attr("aria-label", c.your_hand)
+        self.table.set_attr("aria-label", c.table)
+        self.el["center"].set_attr("aria-label", c.trick)
+
+    def region_of(self, element: Element | None) -> str | None:
+        if element is None:
+            return None
+        for name in ("hand", "center"):
+            if self.el[name].contains(element):
+                return name
+        return None
+
+    def cards(self) -> Sequence[Element]:
+        return self.el["hand"].query_all(CARD_BUTTONS)
+
+    def refocus_hand(self, code: str | None, old_codes: list[str]) -> None:
+        """Keep focus on the same card, or on its neighbour if it was played."""
+        if code:
+            same = self.el["hand"].query(f'button[data-card="{code}"]')
+            if same is not None:
+                same.focus()
+                return
+        buttons = self.cards()
+        if not buttons:
+            self.el["hand"].focus()  # the last card was played: focus waits on the hand
+            return
+        index = old_codes.index(code) if code in old_codes else 0
+        self.move_focus_to(buttons[min(index, len(buttons) - 1)])
+
+    def focus_hand(self) -> None:
+        """Focus the hand's card in the tab order (or the menu button without cards)."""
+        target = self.el["hand"].query('button[tabindex="0"]')
+        (target or self.dom.by_id("menu-button")).focus()
+
+    def move_focus_to(self, target: Element) -> None:
+        for old in self.el["hand"].query_all('button[tabindex="0"]'):
+            old.set_attr("tabindex", "-1")
+        target.set_attr("tabindex", "0")
+        self.focus_code = target.attr("data-card")
+        target.focus()
+
+    def navigate(self, key: str) -> bool:
+        """Arrow keys, Home and End move between cards; ``True`` if the key was used."""
+        buttons = self.cards()
+        if not buttons:
+            return False
+        active = self.dom.active()
+        current = next((i for i, b in enumerate(buttons) if b == active), 0)
+        index = {
+            "Home": 0,
+            "End": len(buttons) - 1,
+            "ArrowLeft": max(0, current - 1),
+            "ArrowUp": max(0, current - 1),
+        }.get(key, min(len(buttons) - 1, current + 1))
+        self.move_focus_to(buttons[index])
+        return True
+
+    def say(self, messages: tuple[str, ...]) -> None:
+        """Announce in the polite live region, keeping the last few messages."""
+        for message in messages:
+            self.live.append_text("p", message)
+        if messages:
+            self.live.trim(LIVE_KEEP)
+
+    def alert(self, on: bool) -> None:
+        """An error makes the notice an alert; dismissing it makes it a status again."""
+        self.notice.set_attr("role", "alert" if on else "status")

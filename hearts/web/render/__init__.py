@@ -1,0 +1,29 @@
+"""HTML for each region and dialog of the page, built from view models (pure, no browser).
+
+The painter sets each region's HTML in one assignment and only when it changed.
+"""
+
+from .cards import card_face, e, hand_card, suit_svg, trick_card
+from .dialogs import TAB_DIALOG, help_text, menu, new_game, notices, other_tab, stats, summary
+from .table import center, hand, hand_class, plate, status_bar
+
+__all__ = [
+    "TAB_DIALOG",
+    "card_face",
+    "center",
+    "e",
+    "hand",
+    "hand_card",
+    "hand_class",
+    "help_text",
+    "menu",
+    "new_game",
+    "notices",
+    "other_tab",
+    "plate",
+    "stats",
+    "status_bar",
+    "suit_svg",
+    "summary",
+    "trick_card",
+]

@@ -1,0 +1,96 @@
+"""The HTML of a card: its face (corner indices, pips or court), in your hand or on the table.
+
+No ``style=`` attributes anywhere: the CSP (netlify.toml) has no 'unsafe-inline' for
+styles, so every look is a class in static/css/hearts.css.  All text is escaped.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from html import escape
+
+from ...view import CardFace, HandCard, TrickCard
+
+# Pip positions of the number cards: (column, row) on a 3 × 13 grid, rows 0…12 (R30 look).
+_SIDES = (("l", 0), ("r", 0), ("l", 12), ("r", 12))
+PIPS: dict[int, tuple[tuple[str, int], ...]] = {
+    2: (("c", 0), ("c", 12)),
+    3: (("c", 0), ("c", 6), ("c", 12)),
+    4: _SIDES,
+    5: (*_SIDES, ("c", 6)),
+    6: (*_SIDES, ("l", 6), ("r", 6)),
+    7: (*_SIDES, ("l", 6), ("r", 6), ("c", 3)),
+    8: (*_SIDES, ("l", 6), ("r", 6), ("c", 3), ("c", 9)),
+    9: (*_SIDES, ("l", 4), ("r", 4), ("l", 8), ("r", 8), ("c", 6)),
+    10: (*_SIDES, ("l", 4), ("r", 4), ("l", 8), ("r", 8), ("c", 2), ("c", 10)),
+}
+
+
+def e(value: object) -> str:
+    return escape(str(value), quote=True)
+
+
+def suit_svg(suit: str, cls: str = "pip") -> str:
+    return f'<svg class="{cls}" focusable="false"><use href="#s-{suit}"></use></svg>'
+
+
+@lru_cache(maxsize=512)  # 52 cards × 2 languages: built once, reused on every draw
+def card_face(f: CardFace) -> str:
+    """The inside of a card: two corner indices and the centre (pips, court or ace)."""
+    corner = f'<b class="rk">{e(f.index)}</b>{suit_svg(f.suit, "pip ix")}'
+    if f.rank in PIPS:
+        pips = "".join(
+            f'<span class="p px-{x} py-{y}{" flip" if y > 6 else ""}">{suit_svg(f.suit)}</span>'
+            for x, y in PIPS[f.rank]
+        )
+        middle = f'<span class="pips">{pips}</span>'
+    elif f.rank == 14:
+        middle = f'<span class="ace">{suit_svg(f.suit)}</span>'
+    else:
+        middle = (
+            f'<span class="court"><b class="cl">{e(f.index)}</b>'
+            f"{suit_svg(f.suit, 'pip cp')}{suit_svg(f.suit, 'pip cp2')}</span>"
+        )
+    return f'<span class="corner tl">{corner}</span>{middle}<span class="corner br">{corner}</span>'
+
+
+def _colour(f: CardFace) -> str:
+    return "red" if f.red else "black"
+
+
+def hand_card(card: HandCard, focus: bool) -> str:
+    f = card.face
+    classes = ["card", "hcard", _colour(f), f"s-{f.suit}"]
+    attrs = [f'data-card="{e(f.code)}"', f'aria-label="{e(card.label)}"']
+    if card.blocked:
+        classes.append("blocked")
+    if card.lifted:
+        classes.append("lifted")
+    if card.selected:
+        classes.append("selected")
+    if card.received:
+        classes.append("received")
+    if card.blocked or card.inert:
+        attrs.append('aria-disabled="true"')
+    if card.playable:
+        attrs.append(f'aria-pressed="{"true" if card.selected or card.lifted else "false"}"')
+    attrs.append(f'tabindex="{0 if focus else -1}"')
+    badge = '<span class="rcv" aria-hidden="true">★</span>' if card.received else ""
+    return (
+        f'<button type="button" class="{" ".join(classes)}" {" ".join(attrs)}>'
+        f'<span class="face" aria-hidden="true">{card_face(f)}</span>{badge}</button>'
+    )
+
+
+def trick_card(card: TrickCard, extra: str = "") -> str:
+    classes = ["card", "tcard", _colour(card.face), f"at-{card.position}"]
+    if card.winner:
+        classes.append("winner")
+    if card.last:
+        classes.append("last")
+    if extra:
+        classes.append(extra)
+    return (
+        f'<div class="{" ".join(classes)}" role="img" aria-label="{e(card.label)}">'
+        f'<span class="face" aria-hidden="true">{card_face(card.face)}</span></div>'
+    )

@@ -1,0 +1,134 @@
+"""The HTML inside each dialog, made from its view model (:mod:`hearts.view.dialogs`)."""
+
+from __future__ import annotations
+
+from ...enums import Phase
+from ...view import Summary
+from ...view.dialogs import HelpView, MenuView, NewGameView, NoticesView, StatsView, TabView
+from .cards import e
+
+TAB_DIALOG = "dlg-tab"
+
+
+def _button(action: str, label: str, kind: str = "", extra: str = "") -> str:
+    cls = f"btn {kind}".strip()
+    return f'<button type="button" class="{cls}" data-action="{action}"{extra}>{e(label)}</button>'
+
+
+def _actions(*buttons: str) -> str:
+    return f'<div class="actions">{"".join(buttons)}</div>'
+
+
+def summary(s: Summary, update_ready: bool = False) -> str:
+    """The end-of-hand or end-of-game dialog: points, totals, moon, result (R4, R33, R38)."""
+    head = "".join(f'<th scope="col">{e(c)}</th>' for c in s.columns)
+    rows = "".join(
+        f'<tr class="{"you" if r.you else ""}{" lowest" if r.lowest else ""}">'
+        f'<th scope="row">{e(r.name)}</th><td>{r.hand}</td><td>{r.total}</td></tr>'
+        for r in s.rows
+    )
+    result = f'<p class="result result-{e(s.result)}">{e(s.result_text)}</p>' if s.result else ""
+    moon = f'<p class="moon"><span aria-hidden="true">☾ </span>{e(s.moon)}</p>' if s.moon else ""
+    nxt = f'<p class="next">{e(s.next_text)}</p>' if s.next_text else ""
+    update = ""
+    if update_ready:  # between hands is the safe moment to take a new version
+        apply = _button("update", s.update_button, "small")
+        update = f'<p class="update">{e(s.update_text)} {apply}</p>'
+    menu = _button("menu", s.menu) if s.kind == Phase.GAME_OVER else ""
+    return (
+        f'<h2 id="dlg-summary-title">{e(s.title)}</h2>{result}{moon}'
+        f'<table class="scores"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
+        f"{nxt}{update}{_actions(menu, _button(s.action, s.button, 'primary', ' autofocus'))}"
+    )
+
+
+def menu(m: MenuView) -> str:
+    langs = "".join(
+        f'<button type="button" class="btn lang-btn" data-action="lang" data-lang="{c.value}" '
+        f'lang="{c.value}" aria-pressed="{"true" if c.chosen else "false"}">{e(c.label)}</button>'
+        for c in m.langs
+    )
+    items = "".join(
+        f"<li>{_button(action, label)}</li>"
+        for action, label in (
+            ("open-newgame", m.new_game),
+            ("open-stats", m.stats),
+            ("open-help", m.help),
+        )
+    )
+    return (
+        f'<h2 id="dlg-menu-title">{e(m.title)}</h2><ul class="menu-list">{items}</ul>'
+        f'<div class="lang-switch" role="group" aria-labelledby="lang-label">'
+        f'<span id="lang-label" class="label">{e(m.language)}</span>{langs}</div>'
+        f"{_actions(_button('close', m.close))}"
+    )
+
+
+def new_game(v: NewGameView) -> str:
+    """The new-game dialog (R5); while confirming it asks before abandoning a game (R37)."""
+    radios = "".join(
+        f'<label class="radio"><input type="radio" name="level" value="{c.value}" '
+        f'data-action="level"{" checked" if c.chosen else ""}> {e(c.label)}</label>'
+        for c in v.levels
+    )
+    current = f'<p class="note">{e(v.current)}</p>' if v.current else ""
+    if v.confirming:
+        actions = f'<p class="confirm" role="alert">{e(v.confirm)}</p>' + _actions(
+            _button("abandon", v.abandon, "danger"), _button("keep", v.keep, "", " autofocus")
+        )
+    else:
+        actions = _actions(_button("start-new", v.start, "primary"), _button("close", v.close))
+    return (
+        f'<h2 id="dlg-newgame-title">{e(v.title)}</h2>'
+        f'<fieldset class="levels"><legend>{e(v.legend)}</legend>{radios}</fieldset>'
+        f'<p class="note">{e(v.applies)}</p>{current}{actions}'
+    )
+
+
+def stats(v: StatsView) -> str:
+    """Statistics per difficulty and total time (R36); reset asks first."""
+    head = "".join(f'<th scope="col">{e(c)}</th>' for c in v.columns)
+    body = "".join(
+        f'<tr><th scope="row">{e(r.label)}</th><td>{r.played}</td>'
+        f"<td>{r.won}</td><td>{r.lost}</td><td>{r.drawn}</td></tr>"
+        for r in v.rows
+    )
+    if v.confirming:
+        actions = f'<p class="confirm" role="alert">{e(v.confirm)}</p>' + _actions(
+            _button("reset-yes", v.reset_yes, "danger"),
+            _button("reset-no", v.cancel, "", " autofocus"),
+        )
+    else:
+        actions = _actions(_button("reset", v.reset), _button("close", v.close, "primary"))
+    return (
+        f'<h2 id="dlg-stats-title">{e(v.title)}</h2>'
+        f'<table class="stats"><thead><tr><th scope="col">{e(v.level_heading)}</th>{head}'
+        f'</tr></thead><tbody>{body}</tbody></table><p class="time">{e(v.time_text)}</p>'
+        f"{actions}"
+    )
+
+
+def help_text(v: HelpView) -> str:
+    rules = "".join(f"<li>{e(p)}</li>" for p in v.rules)
+    tips = "".join(f"<li>{e(p)}</li>" for p in v.tips)
+    return (
+        f'<h2 id="dlg-help-title">{e(v.title)}</h2>'
+        f'<div class="help-body"><h3>{e(v.rules_title)}</h3><ul>{rules}</ul>'
+        f"<p>{e(v.controls)}</p><h3>{e(v.tips_title)}</h3><ul>{tips}</ul></div>"
+        f"{_actions(_button('close', v.close, 'primary'))}"
+    )
+
+
+def notices(v: NoticesView) -> str:
+    if not v.messages:
+        return ""
+    items = "".join(f"<p>{e(m)}</p>" for m in v.messages)
+    return f'<div class="notice-box">{items}{_button("dismiss", v.dismiss, "small")}</div>'
+
+
+def other_tab(v: TabView) -> str:
+    """The inner HTML of the "open in another tab" dialog."""
+    return (
+        f'<h2 id="{TAB_DIALOG}-title">{e(v.title)}</h2><p>{e(v.message)}</p>'
+        f"{_actions(_button('take-over', v.take_over, 'primary'))}"
+    )

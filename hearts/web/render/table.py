@@ -1,0 +1,85 @@
+"""The HTML of the table's regions: your hand, the centre (pass panel or trick), the plates
+and the status bar, each built in one piece from the view model."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...enums import Direction
+from ...view import HandCard, Plate, TableView
+from .cards import e, hand_card, trick_card
+
+ARROWS = {Direction.LEFT: "←", Direction.RIGHT: "→", Direction.ACROSS: "↑", Direction.HOLD: "•"}
+
+
+def hand(cards: Sequence[HandCard], focus_code: str | None) -> str:
+    """Your 13 (or fewer) cards as buttons; exactly one has tabindex 0 (roving focus)."""
+    codes = [c.face.code for c in cards]
+    if focus_code not in codes:
+        focus_code = next(
+            (c.face.code for c in cards if c.lifted),
+            next((c.face.code for c in cards if c.playable), codes[0] if codes else None),
+        )
+    return "".join(hand_card(c, c.face.code == focus_code) for c in cards)
+
+
+def hand_class(count: int) -> str:
+    return f"hand n{count}"
+
+
+def center(v: TableView) -> str:
+    """The middle of the felt: the pass panel, or the trick (and the one just gathered)."""
+    panel = v.pass_panel
+    if panel is not None:
+        disabled = "" if panel.enabled else " disabled"
+        return (
+            f'<div class="pass-panel dir-{e(panel.direction)}">'
+            f'<p class="pass-prompt">{e(panel.prompt)}</p>'
+            f'<p class="pass-count">{e(panel.count_text)}</p>'
+            f'<button type="button" class="btn primary pass-btn" data-action="confirm-pass"'
+            f"{disabled}>"
+            f'<span class="arrow" aria-hidden="true">{ARROWS[panel.direction]}</span> '
+            f"{e(panel.button)}</button></div>"
+        )
+    cards = "".join(trick_card(c) for c in v.trick)
+    ghosts = "".join(trick_card(c, f"ghost to-{v.gathered_to}") for c in v.gathered)
+    return f'<div class="trick">{ghosts}{cards}</div>'
+
+
+def plate(p: Plate, backs: bool = True) -> str:
+    status = ""
+    if p.status:
+        icon = "✓ " if p.status == "passed" else ""
+        status = f'<p class="seat-status st-{p.status}">{icon}{e(p.status_text)}</p>'
+    meta = e(p.cards_text) if p.seat != 0 else ""
+    fan = ""
+    if backs and p.seat != 0:
+        fan = (
+            f'<div class="backs n{p.cards}" aria-hidden="true">'
+            + '<span class="back"></span>' * p.cards
+            + "</div>"
+        )
+    return (
+        f'<div class="plate{" active" if p.status == "to_act" else ""}">'
+        f'<h2 class="seat-name">{e(p.name)}</h2>'
+        f'<p class="seat-score"><span class="num">{p.score}</span> '
+        f'<span class="unit">{e(_unit(p))}</span></p>'
+        + (f'<p class="seat-meta">{meta}</p>' if meta else "")
+        + status
+        + "</div>"
+        + fan
+    )
+
+
+def _unit(p: Plate) -> str:
+    # "12 points" → the unit part only; the number is drawn large.
+    return p.score_text.replace(str(p.score), "", 1).strip()
+
+
+def status_bar(v: TableView) -> str:
+    return (
+        f'<span class="hand-no">{e(v.hand_label)}</span>'
+        f'<span class="dir dir-{e(v.direction)}"><span class="arrow" aria-hidden="true">'
+        f"{ARROWS[v.direction]}</span> {e(v.direction_label)}</span>"
+        f'<span class="level">{e(v.level_label)}</span>'
+    )

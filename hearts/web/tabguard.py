@@ -1,0 +1,116 @@
+"""The Web Lock glue: this tab plays the saved game only while it holds the lock.
+
+The decisions are :class:`hearts.web.tablock.TabLock`'s; this part asks the browser for
+the lock, tells the page to start, stop or resume, and shows the "open in another tab"
+dialog, which has its own listeners because the page ignores events while it waits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..view import dialogs as views
+from . import render
+from .ports import Dom, Event
+from .tablock import LOCK_NAME, TabLock
+
+
+class TabGuard:
+    def __init__(
+        self,
+        dom: Dom,
+        *,
+        start: Callable[[], None],
+        resume: Callable[[], None],
+        stop: Callable[[], None],
+        lang: Callable[[], str],
+        guard: Callable[..., None],
+    ) -> None:
+        self.dom = dom
+        self.start, self.resume, self.stop, self.lang = start, resume, stop, lang
+        self.guard = guard
+        self.tab = TabLock()
+        self.withdraw: Callable[[], None] | None = None  # the waiting request, if any
+        self.dialog = dom.by_id(render.TAB_DIALOG)
+        dom.listen(render.TAB_DIALOG, "click", lambda ev: guard(self.on_click, ev))
+        dom.listen(render.TAB_DIALOG, "cancel", lambda ev: ev.prevent_default())
+        dom.listen(render.TAB_DIALOG, "close", lambda _ev: guard(self.on_close))
+
+    @property
+    def owner(self) -> bool:
+        return self.tab.owner
+
+    def claim(self) -> None:
+        """At start: play if no other tab does, else say so and wait."""
+        if not self.dom.has_locks():  # no Web Locks: play as before
+            self.tab.granted(self.tab.ask())
+            self.start()
+            return
+        self.dom.root.set_data("state", "claiming")
+        self.request("if_available")
+
+    def request(self, mode: str) -> None:
+        number = self.tab.ask()
+
+        def granted(held: bool) -> None:
+            if not held:
+                self.guard(self.on_refused, number)
+                return
+            action = self.tab.granted(number)
+            if action is not None:
+                self.hide()
+                self.guard(self.start if action == "start" else self.resume)
+                self.dom.root.set_data("tab", self.tab.status)
+
+        def ended() -> None:
+            if self.tab.lost(number):
+                self.guard(self.on_lost)
+
+        withdraw = self.dom.request_lock(LOCK_NAME, mode, granted, ended)
+        if mode == "wait":
+            self.withdraw = withdraw
+
+    def on_refused(self, number: int) -> None:
+        if not self.tab.refused(number):
+            return
+        self.dom.by_id("boot").set_hidden(True)
+        self.dom.root.set_data("state", "elsewhere")
+        self.show()
+        self.request("wait")  # closing the other tab hands the game to this one
+
+    def on_lost(self) -> None:
+        """Another tab took the game over: stop at once, say so, offer to take it back."""
+        self.stop()
+        self.show()
+        self.request("wait")
+
+    def take_over(self) -> None:
+        if not self.tab.may_take_over():
+            return
+        if self.withdraw is not None:
+            self.withdraw()
+            self.withdraw = None
+        self.request("steal")
+
+    def show(self) -> None:
+        taken = self.tab.status == "taken"
+        self.dialog.set_html(render.other_tab(views.other_tab(self.lang(), taken)))
+        self.dom.root.set_data("tab", self.tab.status)
+        if not self.dialog.is_open:
+            self.dialog.show_modal()
+        button = self.dialog.query('[data-action="take-over"]')
+        if button is not None:
+            button.focus()
+
+    def hide(self) -> None:
+        self.dom.root.set_data("tab", self.tab.status)
+        if self.dialog.is_open:
+            self.dialog.close()
+
+    def on_click(self, event: Event) -> None:
+        if event.target is not None and event.target.closest('[data-action="take-over"]'):
+            self.take_over()
+
+    def on_close(self) -> None:
+        if self.tab.waiting:  # Escape must not uncover a table this tab does not drive
+            self.show()

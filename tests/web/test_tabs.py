@@ -1,0 +1,67 @@
+"""Two tabs of one browser on the fake document: one plays, the other waits or takes over."""
+
+from __future__ import annotations
+
+from hearts.web.store import MemoryStorage
+
+from .fakedom import FakeLocks
+from .pages import open_tab
+
+
+def two_tabs():
+    memory, locks = MemoryStorage(), FakeLocks()
+    first = open_tab(memory, locks=locks, seed=5)
+    second = open_tab(memory, locks=locks, seed=5)
+    return memory, locks, first, second
+
+
+def test_the_second_tab_waits_and_ignores_its_input():
+    _, _, first, second = two_tabs()
+    assert first.dom.root.attr("data-state") == "ready" and first.guard.owner
+    assert second.dom.root.attr("data-state") == "elsewhere" and not second.guard.owner
+    assert second.dom.root.attr("data-tab") == "elsewhere"
+    dialog = second.dom.by_id("dlg-tab")
+    assert dialog.is_open and "already open in another tab" in dialog.text()
+    assert second.dom.active() is dialog.query('[data-action="take-over"]')
+    assert second.dom.by_id("boot").attr("hidden") == ""
+    second.dom.click(second.dom.by_id("menu-button"))
+    assert not second.dom.by_id("dlg-menu").is_open  # this tab does not drive the game
+    assert second.dom.dispatch("cancel", dialog).prevented
+    dialog.close()  # Escape must not uncover a table this tab does not drive
+    assert dialog.is_open
+
+
+def test_taking_over_stops_the_first_tab_and_resumes_its_progress():
+    _, _, first, second = two_tabs()
+    first.my_move()  # the pass, and the CPU seats up to your turn
+    saved = first.state()["game"]
+    second.dom.click(second.dom.by_id("dlg-tab").query('[data-action="take-over"]'))
+    assert second.guard.owner and second.state()["game"] == saved
+    assert not second.dom.by_id("dlg-tab").is_open and second.dom.root.attr("data-tab") == "owner"
+    assert len(second.hand()) == 13
+    # The first tab stopped at once: no timer, its dialog says what happened.
+    assert not first.guard.owner and first.dom.timers == {}
+    assert "taken over" in first.dom.by_id("dlg-tab").text()
+    first.tap(first.hand()[0])
+    assert first.ctl.table.selection == ()  # ignored
+    # Taking it back resumes the second tab's progress.
+    second.my_move()
+    later = second.state()["game"]
+    first.dom.click(first.dom.by_id("dlg-tab").query('[data-action="take-over"]'))
+    assert first.guard.owner and first.state()["game"] == later
+    assert not second.guard.owner
+
+
+def test_closing_the_playing_tab_hands_the_game_to_the_waiting_one():
+    _, locks, first, second = two_tabs()
+    first.my_move()
+    saved = first.state()["game"]
+    locks.close_tab(first.dom)
+    assert second.guard.owner and second.state()["game"] == saved
+    assert second.dom.root.attr("data-state") == "ready"
+    assert not second.dom.by_id("dlg-tab").is_open
+
+
+def test_without_web_locks_the_tab_just_plays():
+    tab = open_tab(MemoryStorage(), locks=None)
+    assert tab.guard.owner and tab.dom.root.attr("data-state") == "ready"
