@@ -5,14 +5,17 @@ VPY := $(VENV)/bin/python
 DEV_STAMP := $(VENV)/.dev-installed
 NODE_STAMP := node_modules/.installed
 VENDOR_STAMP := static/vendor/.built
+GAME := static/build/hearts.zip
+GAME_INPUTS := $(shell find hearts -name '*.py' ! -path '*/__pycache__/*' 2>/dev/null) \
+	scripts/build_game.py scripts/compile_pyc.mjs
 # Everything the service worker precaches (scripts/build_sw.mjs): rebuild sw.js when any changes.
-SW_INPUTS := $(wildcard index.html pyscript.toml) $(shell find hearts static -type f \
-	\( -name '*.py' -o -path 'static/*' \) ! -path 'static/vendor/*' ! -path '*/__pycache__/*' 2>/dev/null)
+SW_INPUTS := $(wildcard index.html pyscript.toml) $(GAME) $(shell find static -type f \
+	! -path 'static/vendor/*' ! -path 'static/build/*' 2>/dev/null)
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: screenshots bench-browser test test-engine lint bench tournament run clean node_modules vendor chromium test-e2e \
-	sw icons icons-check bench-startup coverage
+	sw icons icons-check bench-startup bench-lighthouse coverage game
 
 $(VPY):
 	$(PYTHON) -m venv $(VENV)
@@ -47,10 +50,15 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-vendor: $(VENDOR_STAMP)
+vendor: $(VENDOR_STAMP) $(GAME)
 $(VENDOR_STAMP): $(NODE_STAMP) scripts/build_vendor.mjs
 	node scripts/build_vendor.mjs
 	touch $@
+
+# The game for the browser: hearts/ as one archive and the boot module's data (git-ignored).
+game: $(GAME)
+$(GAME): $(NODE_STAMP) $(GAME_INPUTS)
+	$(PYTHON) scripts/build_game.py
 
 # The service worker: Workbox precache manifest (content hash per file), git-ignored.
 sw: sw.js
@@ -82,9 +90,19 @@ run: vendor sw.js
 bench: $(DEV_STAMP)
 	$(VPY) -m tools.bench
 
-# Start-up time, cold and warm, of the game page against the bare runtime (medians).
+# Start-up, cold and warm: the table on screen and the engine ready, against the bare runtime.
 bench-startup: $(DEV_STAMP) vendor sw.js chromium
 	$(VPY) -m tools.bench_startup
+
+# The same plus Lighthouse (desktop) on the game and the bare PyScript page, in one run.
+# Lighthouse has its own npm folder (tools/lighthouse/): make test never installs it.
+LIGHTHOUSE_STAMP := tools/lighthouse/node_modules/.installed
+$(LIGHTHOUSE_STAMP): tools/lighthouse/package.json tools/lighthouse/package-lock.json
+	cd tools/lighthouse && npm ci --no-audit --no-fund
+	touch $@
+
+bench-lighthouse: $(DEV_STAMP) vendor sw.js chromium $(LIGHTHOUSE_STAMP)
+	$(VPY) -m tools.bench_startup --runs 3 --lighthouse 3
 
 # The CPU strength order by duplicate deals (a benchmark, not a test; ~15 min on 2 cores).
 tournament: $(DEV_STAMP)
@@ -100,5 +118,5 @@ bench-browser: $(DEV_STAMP) vendor chromium
 	$(VPY) -m tools.bench_browser
 
 clean:
-	rm -rf $(VENV) node_modules static/vendor sw.js .pytest_cache .ruff_cache .hypothesis \
+	rm -rf $(VENV) node_modules static/vendor static/build sw.js .pytest_cache .ruff_cache .hypothesis \
 		.mypy_cache .coverage

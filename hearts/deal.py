@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from . import rules
 from .cards import DECK, Card, parse_cards
@@ -12,8 +12,7 @@ from .rng import SeedStream
 Hands = tuple[tuple[Card, ...], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class StartDeal:
+class StartDeal(NamedTuple):
     """Where a game made with :meth:`hearts.game.Game.from_deal` began."""
 
     hand_number: int

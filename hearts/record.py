@@ -24,7 +24,13 @@ def checksum(body: dict[str, Any]) -> str:
 
 def seal(body: dict[str, Any]) -> str:
     """A record as stored: its body plus the check value, compact JSON."""
-    return json.dumps({**body, "check": checksum(body)}, separators=(",", ":"))
+    return sealed(body)[0]
+
+
+def sealed(body: dict[str, Any]) -> tuple[str, str]:
+    """The stored record and its check value."""
+    check = checksum(body)
+    return json.dumps({**body, "check": check}, separators=(",", ":")), check
 
 
 def open_record(text: object, kind: str, version: int) -> dict[str, Any]:
@@ -47,9 +53,3 @@ def open_record(text: object, kind: str, version: int) -> dict[str, Any]:
     if data.get("check") != checksum(body):
         raise SaveError("the saved record fails its check value (corrupted or edited)")
     return body
-
-
-def check_fields(body: dict[str, Any], expected: set[str], what: str) -> None:
-    """Refuse a record body whose fields are not exactly ``expected``."""
-    if set(body) != expected:
-        raise SaveError(f"{what} has fields {sorted(body)}, expected {sorted(expected)}")

@@ -7,8 +7,7 @@ whole milliseconds.  No streaks, no best scores, no per-hand counts (R36).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from .enums import LEVELS, Level, Result, level_of
 from .errors import SaveError
@@ -20,8 +19,7 @@ STATS_VERSION = 1
 _MAX_COUNT = 10**9
 
 
-@dataclass(frozen=True, slots=True)
-class LevelStats:
+class LevelStats(NamedTuple):
     played: int = 0
     won: int = 0
     lost: int = 0
@@ -33,8 +31,7 @@ class LevelStats:
         return self.played - self.won - self.lost - self.drawn
 
 
-@dataclass(frozen=True, slots=True)
-class Stats:
+class Stats(NamedTuple):
     easy: LevelStats = LevelStats()
     medium: LevelStats = LevelStats()
     hard: LevelStats = LevelStats()
@@ -47,7 +44,7 @@ class Stats:
     def game_started(self, level: Level | str) -> Stats:
         """Count a game as played when it begins (R37)."""
         record = self.level(level)
-        return self._with(level, replace(record, played=record.played + 1))
+        return self._with(level, record._replace(played=record.played + 1))
 
     def game_finished(self, level: Level | str, result: Result | str) -> Stats:
         """Count a game played to its end as a win, loss or draw.
@@ -61,9 +58,9 @@ class Stats:
             field = _FIELD[Result(result)]
         except ValueError:
             raise ValueError(f"unknown result {result!r}") from None
-        record = replace(record, **{field: getattr(record, field) + 1})
+        record = record._replace(**{field: getattr(record, field) + 1})
         if record.unfinished < 0:
-            record = replace(record, played=record.played + 1)
+            record = record._replace(played=record.played + 1)
         return self._with(level, record)
 
     def _with(self, level: Level | str, record: LevelStats) -> Stats:
@@ -76,7 +73,7 @@ class Stats:
         """Add playing time (only while a game is in progress and visible)."""
         if milliseconds < 0:
             raise ValueError("playing time cannot be negative")
-        return replace(self, time_ms=self.time_ms + int(milliseconds))
+        return self._replace(time_ms=self.time_ms + int(milliseconds))
 
     def to_json(self) -> str:
         levels = {

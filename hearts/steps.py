@@ -6,8 +6,8 @@ The page's scheduler, the tournament, the benchmark and the tests all read
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 CPU_FIRST = (1, 2, 3, 0)  # R11: the CPU seats confirm their passes before yours
 
@@ -19,8 +19,7 @@ class StepKind(StrEnum):
     NEXT_HAND = "next_hand"  # the hand is over; the next one waits to be dealt
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     kind: StepKind
     seats: tuple[int, ...] = ()
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Generate the service worker /sw.js (git-ignored) with Workbox (workbox-build, pinned in
 // package.json / package-lock.json): a precache manifest with a content hash per file, for
-// everything the game loads - the page, pyscript.toml, every module of hearts/, static/
-// (scripts, styles, icons, the web manifest) and the whole self-hosted runtime.
+// everything the game loads - the page, pyscript.toml, static/ (scripts, styles, icons, the
+// web manifest, the game's archive) and the whole self-hosted runtime.
 //
 //   node scripts/build_sw.mjs            (after scripts/build_vendor.mjs; `make sw`)
 //   node scripts/build_sw.mjs --check    exit 1 if sw.js is missing or stale
@@ -44,8 +44,8 @@ const SW = join(ROOT, "sw.js");
 const PRECACHE = [
     "index.html",
     "pyscript.toml",
-    "hearts/**/*.py", // = the [files] table of pyscript.toml (scripts/gen_pyscript_toml.py)
-    "static/**/*", // page scripts, css, icons, web manifest, static/vendor/ (the runtime)
+    "static/**/*", // page scripts, css, icons, web manifest, the runtime (static/vendor/) and
+    //                the game's archive and boot data (static/build/, scripts/build_game.py)
 ];
 const IGNORE = [
     "**/__pycache__/**",

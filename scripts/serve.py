@@ -2,6 +2,7 @@
 """Serve the site locally with the production (Netlify) response headers.
 
     python3 scripts/serve.py [--port 8000] [--host 127.0.0.1] [--dir .] [--verbose]
+                             [--no-compress] [--delay SUFFIX=MS ...]
 
 Standard library only (no venv needed). The [[headers]] rules of netlify.toml are applied
 the way Netlify applies them: a rule's `for` path is matched against the request path
@@ -10,6 +11,12 @@ the way Netlify applies them: a rule's `for` path is matched against the request
 applies, and a header set by several rules takes the value of the last one. Like Netlify,
 it serves no directory listings and no dot-files. `--port 0` picks a free port; the line
 "Hearts is running at http://localhost:PORT/" always names the real one.
+
+Like a production host it compresses text, JSON, SVG and WebAssembly with gzip when the
+browser accepts it (Content-Encoding, Vary: Accept-Encoding), so that local start-up
+figures are not worse than production's; already compressed files (zip, png) go as they
+are. `--delay SUFFIX=MS` holds back every response whose path ends in SUFFIX (tests only:
+a slow runtime, to see what the page shows before Python is ready).
 """
 
 from __future__ import annotations
@@ -17,11 +24,16 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import gzip
 import http.server
+import io
 import re
 import sys
+import threading
+import time
 import tomllib
 import urllib.parse
+from email.utils import formatdate, parsedate_to_datetime
 from pathlib import Path
 from typing import ClassVar
 
@@ -47,6 +59,12 @@ CONTENT_TYPES = {
     ".webp": "image/webp",
     ".woff2": "font/woff2",
 }
+
+# Worth compressing: text of every kind, JSON, SVG, WebAssembly (zip and png already are).
+COMPRESSIBLE = re.compile(
+    r"^(text/|application/(javascript|json|toml|wasm|manifest\+json)|image/svg)"
+)
+MIN_COMPRESS = 512  # bytes: smaller responses are not worth a Content-Encoding
 
 # Paths Netlify would not serve from a repository-root publish directory.
 HIDDEN = re.compile(r"(^|/)\.|^/node_modules(/|$)")
@@ -104,12 +122,19 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     }
     rules: ClassVar[list[tuple[re.Pattern[str], dict[str, str]]]] = []
     verbose: ClassVar[bool] = False
+    compress: ClassVar[bool] = True
+    delays: ClassVar[dict[str, float]] = {}  # path suffix -> seconds (tests only)
+    _gzipped: ClassVar[dict[tuple[str, float, int], bytes]] = {}
+    _lock: ClassVar[threading.Lock] = threading.Lock()
 
     def url_path(self) -> str:
         return urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
 
     def send_head(self):
         path = self.url_path()
+        for suffix, seconds in self.delays.items():
+            if path.endswith(suffix):
+                time.sleep(seconds)
         if HIDDEN.search(path):
             self.send_error(404, "File not found")
             return None
@@ -117,7 +142,49 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if local.is_dir() and path.endswith("/") and not (local / "index.html").is_file():
             self.send_error(404, "File not found")  # no directory listings
             return None
+        if local.is_dir() and path.endswith("/"):
+            local = local / "index.html"
+        if local.is_file() and self.wants_gzip(local):
+            return self.send_gzipped(local)
         return super().send_head()
+
+    def wants_gzip(self, local: Path) -> bool:
+        accepted = self.headers.get("Accept-Encoding", "")
+        return (
+            self.compress
+            and re.search(r"\bgzip\b", accepted) is not None
+            and COMPRESSIBLE.match(self.content_type(local)) is not None
+            and local.stat().st_size >= MIN_COMPRESS
+        )
+
+    def content_type(self, local: Path) -> str:
+        rule = {k.lower(): v for k, v in self._rule_headers().items()}.get("content-type")
+        return rule or self.guess_type(str(local))
+
+    def send_gzipped(self, local: Path) -> io.BytesIO | None:
+        stat = local.stat()
+        since = self.headers.get("If-Modified-Since")
+        if since:
+            with contextlib.suppress(TypeError, ValueError, OverflowError):
+                if int(stat.st_mtime) <= parsedate_to_datetime(since).timestamp():
+                    self.send_response(304)
+                    self.send_header("Vary", "Accept-Encoding")
+                    self.end_headers()
+                    return None
+        key = (str(local), stat.st_mtime, stat.st_size)
+        with self._lock:
+            body = self._gzipped.get(key)
+            if body is None:
+                body = gzip.compress(local.read_bytes(), compresslevel=6, mtime=0)
+                self._gzipped[key] = body
+        self.send_response(200)
+        self.send_header("Content-Type", self.content_type(local))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", formatdate(stat.st_mtime, usegmt=True))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def send_header(self, keyword: str, value: str) -> None:
         # A header that a netlify.toml rule sets replaces the built-in one (e.g. Content-Type).
@@ -162,6 +229,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dir", type=Path, default=ROOT, help="site directory")
     parser.add_argument("--config", type=Path, default=None, help="default: DIR/netlify.toml")
     parser.add_argument("--verbose", action="store_true", help="log every request")
+    parser.add_argument("--no-compress", action="store_true", help="never gzip responses")
+    parser.add_argument(
+        "--delay",
+        action="append",
+        default=[],
+        metavar="SUFFIX=MS",
+        help="hold back responses for paths ending in SUFFIX (tests: a slow runtime)",
+    )
     args = parser.parse_args(argv)
 
     site = args.dir.resolve()
@@ -169,6 +244,12 @@ def main(argv: list[str] | None = None) -> int:
     handler = functools.partial(Handler, directory=str(site))
     Handler.rules = load_rules(config)
     Handler.verbose = args.verbose
+    Handler.compress = not args.no_compress
+    for item in args.delay:
+        suffix, _, ms = item.rpartition("=")
+        if not suffix or not ms.isdigit():
+            parser.error(f"--delay {item!r}: expected SUFFIX=MS")
+        Handler.delays[suffix] = int(ms) / 1000
     if not any(site.glob("static/vendor/pyodide-*/pyodide.mjs")):
         print("warning: static/vendor/ is not built; run `make vendor`", file=sys.stderr)
 

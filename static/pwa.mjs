@@ -154,9 +154,14 @@ async function register() {
     setInterval(check, HOUR / 4);
 }
 
-// Register once the table is dealt (or a while after the load event if it never is): on the
-// first visit the worker's install downloads the precache, which must not compete with the
-// page's own start-up. Returning visits are controlled from the first request anyway.
+// Register once the table is dealt and has settled (or a while after the load event if it
+// never is): on the first visit the worker's install downloads the precache, which must not
+// compete with the page's own start-up. Returning visits are controlled from the first
+// request anyway.
+const SETTLE_MS = 3000;
+const requestIdle = (fn) =>
+    "requestIdleCallback" in window ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 0);
+
 function whenStarted(callback) {
     let done = false;
     const run = () => {
@@ -165,9 +170,12 @@ function whenStarted(callback) {
         observer.disconnect();
         callback();
     };
-    const observer = new MutationObserver(() => root.dataset.state === "ready" && run());
+    // A few seconds after the table is ready, when the browser is idle: the first moves of
+    // the game (and the page's own last start-up work) come before 14 MB of precache.
+    const soon = () => setTimeout(() => requestIdle(run), SETTLE_MS);
+    const observer = new MutationObserver(() => root.dataset.state === "ready" && soon());
     observer.observe(root, { attributes: true, attributeFilter: ["data-state"] });
-    if (root.dataset.state === "ready") run();
+    if (root.dataset.state === "ready") soon();
     const later = () => setTimeout(run, 10000);
     if (document.readyState === "complete") later();
     else addEventListener("load", later, { once: true });

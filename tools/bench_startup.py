@@ -1,6 +1,8 @@
-"""Start-up benchmark: navigation -> playable hand, cold and warm, against two floor pages.
+"""Start-up benchmark: the table on screen, and the engine ready, against two floor pages.
 
     make bench-startup                       (= python -m tools.bench_startup)
+    make bench-lighthouse                    (the same, plus Lighthouse on the game and the
+                                              bare PyScript page: --lighthouse)
     python -m tools.bench_startup --runs 7 --json startup.json
 
 For each run and each page, Chromium starts with a fresh profile (empty HTTP cache, no
@@ -11,60 +13,89 @@ service worker, no compiled-code cache):
           worker (if the page has one) has activated and the browser had a moment to
           write its caches
 
-The time is `performance.now()` in the page (0 = navigation start) at the moment the
-page's "ready" selector first matches, observed by a MutationObserver that Playwright
-injects before any page script. Pages, in the same run, interleaved:
+Moments are `performance.now()` in the page (0 = navigation start) when a selector first
+matches, observed by a MutationObserver that Playwright injects before any page script:
 
-    app            / (index.html): ready = a hand the player can act on
+    app            / (index.html):
+                     visible  your hand is on screen (static/boot.js painted the saved
+                              table, or the neutral table's face-down hand on a first visit)
+                     ready    the engine answers a tap (<html data-state="ready">)
     pyscript-bare  bench/pyscript-bare.html: the same PyScript + Pyodide, shows "ready"
     pyodide-bare   bench/pyodide-bare.html: loadPyodide() alone, no PyScript
 
-Prints the median (and min..max) per page and the ratios app / floor. The site is served
-by scripts/serve.py with the production headers (netlify.toml). Needs the dev venv
-(Playwright) and Chromium (`make chromium`); the machine's load shows in the figures, so
-compare pages only within one run.
+Prints the median (and min..max) per page and moment, and the ratios against the floors
+with issue 9's targets. The site is served by scripts/serve.py with the production headers
+(netlify.toml) and gzip. Needs the dev venv (Playwright) and Chromium (`make chromium`);
+Lighthouse needs `make bench-lighthouse` (its own npm folder, tools/lighthouse/). The
+machine's load shows in the figures, so compare pages only within one run.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from tools.browser import ROOT, launch_options, require_chromium, serve
+from tools.browser import CHROMIUM, CHROMIUM_ARGS, ROOT, launch_options, require_chromium, serve
 
-# The game page is ready when the player can act on a hand (cards to pass or to play).
-APP_READY = "html[data-state=ready]"  # set by hearts/web once the hand is dealt and live
-
+# Moments per page: name -> CSS selector that first matches at that moment.
+APP = {"visible": "#hand .card", "ready": "html[data-state=ready]"}
+FLOOR = {"ready": "html[data-ready-ms]"}
 PAGES = {
-    "app": ("", APP_READY),
-    "pyscript-bare": ("bench/pyscript-bare.html", "html[data-ready-ms]"),
-    "pyodide-bare": ("bench/pyodide-bare.html", "html[data-ready-ms]"),
+    "app": ("", APP),
+    "pyscript-bare": ("bench/pyscript-bare.html", FLOOR),
+    "pyodide-bare": ("bench/pyodide-bare.html", FLOOR),
 }
+# (kind, moment of the app, floor page, target ratio or None), as issue 9 states them.
+RATIOS = (
+    ("warm", "visible", "pyodide-bare", 0.25),
+    ("cold", "visible", "pyodide-bare", None),
+    ("warm", "ready", "pyscript-bare", 1.05),
+    ("cold", "ready", "pyscript-bare", 1.10),
+    ("warm", "ready", "pyodide-bare", None),
+    ("cold", "ready", "pyodide-bare", None),
+)
+LIGHTHOUSE = ROOT / "tools" / "lighthouse" / "node_modules" / "lighthouse" / "cli" / "index.js"
+LIGHTHOUSE_AUDITS = (
+    ("first-contentful-paint", "FCP"),
+    ("largest-contentful-paint", "LCP"),
+    ("speed-index", "SI"),
+    ("total-blocking-time", "TBT"),
+    ("interactive", "TTI"),
+    ("cumulative-layout-shift", "CLS"),
+)
 
 PROBE = """
 (() => {
-  const selector = %s;
-  const root = () => document.documentElement;
+  const moments = %s;
   const check = () => {
-    if (!root() || root().dataset.benchReadyMs) return;
-    if (document.querySelector(selector)) {
-      root().dataset.benchReadyMs = String(Math.round(performance.now()));
-      observer.disconnect();
+    const root = document.documentElement;
+    if (!root) return;
+    let left = 0;
+    for (const [name, selector] of Object.entries(moments)) {
+      const key = "bench" + name[0].toUpperCase() + name.slice(1) + "Ms";
+      if (root.dataset[key]) continue;
+      const now = String(Math.round(performance.now()));
+      if (document.querySelector(selector)) root.dataset[key] = now;
+      else left += 1;
     }
+    if (!left) observer.disconnect();
   };
   const observer = new MutationObserver(check);
   observer.observe(document, { subtree: true, childList: true, attributes: true });
 })();
 """
 
-def visit(context, url: str, selector: str, timeout_s: float, then=None, network=None) -> float:
-    """Milliseconds from navigation start until `selector` matches, in a new tab.
+
+def visit(context, url: str, moments: dict[str, str], timeout_s: float, then=None, network=None):
+    """Milliseconds from navigation start to each moment, in a new tab.
 
     then(page): called after the measurement, before the tab closes.
     network: (megabits per second, round-trip ms) to emulate, or None (localhost as is)."""
@@ -81,18 +112,22 @@ def visit(context, url: str, selector: str, timeout_s: float, then=None, network
                     "uploadThroughput": mbps * 1e6 / 8,
                 },
             )
-        page.add_init_script(PROBE % json.dumps(selector))
+        page.add_init_script(PROBE % json.dumps(moments))
         page.goto(url, wait_until="commit")
+        attrs = [f"data-bench-{name}-ms" for name in moments]
         page.wait_for_selector(
-            "html[data-bench-ready-ms], .py-error", state="attached", timeout=timeout_s * 1000
+            "html" + "".join(f"[{a}]" for a in attrs) + ", .py-error",
+            state="attached",
+            timeout=timeout_s * 1000,
         )
         error = page.query_selector(".py-error")
         if error is not None:
             raise RuntimeError(f"{url}: Python error:\n{error.text_content()}")
-        ms = float(page.get_attribute("html", "data-bench-ready-ms"))
+        pairs = zip(moments, attrs, strict=True)
+        found = {name: float(page.get_attribute("html", attr)) for name, attr in pairs}
         if then is not None:
             then(page)
-        return ms
+        return found
     finally:
         page.close()
 
@@ -120,7 +155,7 @@ def settle(page, timeout_s: float) -> bool:
     return state == "activated"
 
 
-def measure(playwright, url: str, selector: str, args) -> tuple[float, float, bool]:
+def measure(playwright, url: str, moments: dict[str, str], args) -> tuple[dict, dict, bool]:
     profile = tempfile.mkdtemp(prefix="hearts-bench-")
     try:
         context = playwright.chromium.launch_persistent_context(
@@ -131,18 +166,41 @@ def measure(playwright, url: str, selector: str, args) -> tuple[float, float, bo
             cold = visit(
                 context,
                 url,
-                selector,
+                moments,
                 args.timeout,
                 lambda p: sw.append(settle(p, args.timeout)),
                 args.network,
             )
             time.sleep(args.pause)  # a return visit comes later; let caches be written
-            warm = visit(context, url, selector, args.timeout, network=args.network)
+            warm = visit(context, url, moments, args.timeout, network=args.network)
         finally:
             context.close()
     finally:
         shutil.rmtree(profile, ignore_errors=True)
     return cold, warm, sw[0]
+
+
+def lighthouse(url: str) -> dict:
+    """One Lighthouse run (desktop preset, a fresh profile): the score and key timings."""
+    if not LIGHTHOUSE.is_file():
+        raise SystemExit("Lighthouse is missing: run `make bench-lighthouse` (installs it)")
+    with tempfile.TemporaryDirectory(prefix="hearts-lh-") as tmp:
+        out = Path(tmp) / "report.json"
+        flags = " ".join(["--headless=new", *CHROMIUM_ARGS])
+        subprocess.run(
+            ["node", str(LIGHTHOUSE), url, "--preset=desktop", "--output=json", "--quiet",
+             f"--output-path={out}", f"--chrome-flags={flags}"],
+            env={**os.environ, "CHROME_PATH": CHROMIUM},
+            check=True,
+            timeout=300,
+        )
+        report = json.loads(out.read_text(encoding="utf-8"))
+    found = {"score": report["categories"]["performance"]["score"]}
+    for audit, name in LIGHTHOUSE_AUDITS:
+        found[name] = report["audits"][audit]["numericValue"]
+    tasks = report["audits"].get("long-tasks", {}).get("details", {}).get("items", [])
+    found["long tasks"] = [round(t["duration"]) for t in tasks[:3]]
+    return found
 
 
 def summary(values: list[float]) -> str:
@@ -154,7 +212,6 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="runs per page (default 5)")
     parser.add_argument("--app", default=PAGES["app"][0], help="app page path (default /)")
-    parser.add_argument("--app-ready", default=APP_READY, help="CSS selector: app is ready")
     parser.add_argument("--pages", default=",".join(PAGES), help="comma-separated subset")
     parser.add_argument("--pause", type=float, default=3.0, help="seconds before warm visit")
     parser.add_argument("--timeout", type=float, default=90.0, help="seconds per visit")
@@ -165,6 +222,13 @@ def main(argv: list[str] | None = None) -> int:
         help="emulate a network: MBIT_PER_S,RTT_MS (e.g. 20,40); default: localhost as is",
     )
     parser.add_argument("--root", type=Path, default=ROOT, help="site directory to serve")
+    parser.add_argument(
+        "--lighthouse",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also N Lighthouse runs (desktop) of the game and of the bare PyScript page",
+    )
     args = parser.parse_args(argv)
 
     try:
@@ -176,45 +240,79 @@ def main(argv: list[str] | None = None) -> int:
     require_chromium()
 
     pages = dict(PAGES)
-    pages["app"] = (args.app.lstrip("/"), args.app_ready)
+    pages["app"] = (args.app.lstrip("/"), APP)
     names = [n for n in args.pages.split(",") if n]
     unknown = set(names) - set(pages)
     if unknown:
         raise SystemExit(f"unknown pages: {sorted(unknown)}")
-    results = {n: {"cold": [], "warm": [], "service_worker": False} for n in names}
+    results = {
+        n: {"cold": {m: [] for m in pages[n][1]}, "warm": {m: [] for m in pages[n][1]},
+            "service_worker": False}
+        for n in names
+    }
+    audits: dict[str, list[dict]] = {"app": [], "pyscript-bare": []}
 
     with serve(args.root) as site, sync_playwright() as playwright:
         print(f"{args.runs} runs x {len(names)} pages, fresh Chromium profile each, {site}")
         for run in range(args.runs):
             order = names[run % len(names) :] + names[: run % len(names)]  # rotate the order
             for name in order:
-                path, selector = pages[name]
-                cold, warm, has_sw = measure(playwright, site + path, selector, args)
-                results[name]["cold"].append(cold)
-                results[name]["warm"].append(warm)
+                path, moments = pages[name]
+                cold, warm, has_sw = measure(playwright, site + path, moments, args)
+                for kind, found in (("cold", cold), ("warm", warm)):
+                    for moment, ms in found.items():
+                        results[name][kind][moment].append(ms)
                 results[name]["service_worker"] |= has_sw
-                print(f"  run {run + 1}  {name:14} cold {cold:6.0f} ms  warm {warm:6.0f} ms")
+                shown = "  ".join(
+                    f"{kind} {moment} {ms:6.0f} ms"
+                    for kind, found in (("cold", cold), ("warm", warm))
+                    for moment, ms in found.items()
+                )
+                print(f"  run {run + 1}  {name:14} {shown}")
+        for run in range(args.lighthouse):
+            for name in audits:
+                found = lighthouse(site + pages[name][0])
+                audits[name].append(found)
+                print(f"  lighthouse {run + 1}  {name:14} score {found['score']:.2f}")
 
-    print("\nmedian (min..max)       cold                     warm")
+    print("\nmedian (min..max)                cold                     warm")
     for name in names:
         r = results[name]
         sw = "  (service worker)" if r["service_worker"] else ""
-        print(f"  {name:14}  {summary(r['cold'])}   {summary(r['warm'])}{sw}")
+        for moment in r["cold"]:
+            label = f"{name} {moment}"
+            print(f"  {label:22}  {summary(r['cold'][moment])}   {summary(r['warm'][moment])}{sw}")
     ratios = {}
     if "app" in results:
-        for floor in ("pyscript-bare", "pyodide-bare"):
-            if floor in results:
-                for kind in ("cold", "warm"):
-                    app = statistics.median(results["app"][kind])
-                    base = statistics.median(results[floor][kind])
-                    ratios[f"{kind} app/{floor}"] = app / base
-        if ratios:
-            print("\nratios (median / median)")
-            for key, value in ratios.items():
-                target = "  target <= 1.25" if "pyscript-bare" in key else ""
-                print(f"  {key:26} {value:4.2f}{target}")
+        print("\nratios (median / median)")
+        for kind, moment, floor, target in RATIOS:
+            if floor not in results:
+                continue
+            value = statistics.median(results["app"][kind][moment]) / statistics.median(
+                results[floor][kind]["ready"]
+            )
+            key = f"{kind} app {moment} / {floor} ready"
+            ratios[key] = value
+            verdict = ""
+            if target is not None:
+                verdict = f"  target <= {target:.2f}: {'met' if value <= target else 'NOT met'}"
+            print(f"  {key:40} {value:5.2f}{verdict}")
+    if args.lighthouse:
+        print(f"\nLighthouse (desktop preset), median of {args.lighthouse} run(s)")
+        for name, runs in audits.items():
+            med = {k: statistics.median([r[k] for r in runs]) for k in runs[0] if k != "long tasks"}
+            timings = "  ".join(
+                f"{name} {med[name]:.3f}" if name == "CLS" else f"{name} {med[name] / 1e3:.2f}s"
+                for _, name in LIGHTHOUSE_AUDITS
+            )
+            print(f"  {name:14} score {med['score']:.2f}  {timings}")
+            print(f"  {'':14} longest tasks (ms): {[r['long tasks'] for r in runs]}")
+        game, bare = (statistics.median([r["score"] for r in audits[n]]) for n in audits)
+        print(f"  game score >= bare PyScript score: {'met' if game >= bare else 'NOT met'}")
     if args.json:
-        args.json.write_text(json.dumps({"runs": results, "ratios": ratios}, indent=2) + "\n")
+        args.json.write_text(
+            json.dumps({"runs": results, "ratios": ratios, "lighthouse": audits}, indent=2) + "\n"
+        )
     return 0
 
 

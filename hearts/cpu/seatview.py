@@ -8,7 +8,7 @@ one-way digest of the seed and the decision's position, so it cannot reveal the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..cards import Card
 from ..enums import Direction, Level, Phase
@@ -16,8 +16,7 @@ from ..enums import Direction, Level, Phase
 Plays = tuple[tuple[int, Card], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class SeatView:
+class SeatView(NamedTuple):
     seat: int
     level: Level
     phase: Phase  # pass or play

@@ -3,6 +3,10 @@
 DE: dict[str, str] = {
     "title": "Hearts",
     "loading": "Wird geladen…",
+    "boot.runtime": "Das Spiel wird geladen…",
+    "boot.engine": "Python wird gestartet…",
+    "boot.game": "Der Tisch wird vorbereitet…",
+    "boot.failed": "Das Spiel konnte nicht starten. Bitte lade die Seite neu.",
     "menu": "Menü",
     "close": "Schließen",
     "you": "Du",

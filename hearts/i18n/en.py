@@ -3,6 +3,11 @@
 EN: dict[str, str] = {
     "title": "Hearts",
     "loading": "Loading…",
+    # start-up steps, shown before Python runs (scripts/build_game.py -> static/boot.js)
+    "boot.runtime": "Loading the game…",
+    "boot.engine": "Starting Python…",
+    "boot.game": "Setting up the table…",
+    "boot.failed": "The game could not start. Please reload the page.",
     "menu": "Menu",
     "close": "Close",
     "you": "You",

@@ -7,7 +7,7 @@ built from the game, the settings and the statistics; the HTML is made from thes
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .. import i18n
 from ..enums import LEVELS, Level
@@ -15,8 +15,7 @@ from ..stats import Stats
 from .faces import Texts
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
+class Choice(NamedTuple):
     """One option of a group (a language button, a difficulty radio)."""
 
     value: str
@@ -24,8 +23,7 @@ class Choice:
     chosen: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Chrome:
+class Chrome(NamedTuple):
     """The labels outside the regions: menu button and landmarks."""
 
     lang: str
@@ -35,8 +33,7 @@ class Chrome:
     trick: str
 
 
-@dataclass(frozen=True, slots=True)
-class MenuView:
+class MenuView(NamedTuple):
     title: str
     new_game: str
     stats: str
@@ -46,8 +43,7 @@ class MenuView:
     close: str
 
 
-@dataclass(frozen=True, slots=True)
-class NewGameView:
+class NewGameView(NamedTuple):
     title: str
     legend: str
     levels: tuple[Choice, ...]
@@ -61,8 +57,7 @@ class NewGameView:
     close: str
 
 
-@dataclass(frozen=True, slots=True)
-class StatsRow:
+class StatsRow(NamedTuple):
     label: str
     played: int
     won: int
@@ -70,8 +65,7 @@ class StatsRow:
     drawn: int
 
 
-@dataclass(frozen=True, slots=True)
-class StatsView:
+class StatsView(NamedTuple):
     title: str
     level_heading: str
     columns: tuple[str, str, str, str]
@@ -85,8 +79,7 @@ class StatsView:
     close: str
 
 
-@dataclass(frozen=True, slots=True)
-class HelpView:
+class HelpView(NamedTuple):
     title: str
     rules_title: str
     rules: tuple[str, ...]
@@ -96,14 +89,12 @@ class HelpView:
     close: str
 
 
-@dataclass(frozen=True, slots=True)
-class NoticesView:
+class NoticesView(NamedTuple):
     messages: tuple[str, ...]
     dismiss: str
 
 
-@dataclass(frozen=True, slots=True)
-class TabView:
+class TabView(NamedTuple):
     """The game is open in another tab: say so and offer to play here."""
 
     title: str

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .. import i18n
 from ..cards import HEARTS, RANK_OF, SUIT_OF, SUITS, Card
@@ -10,14 +10,13 @@ from ..cards import HEARTS, RANK_OF, SUIT_OF, SUITS, Card
 POSITIONS = ("bottom", "left", "top", "right")  # seat 0 you, 1 left, 2 across, 3 right (R1)
 
 
-@dataclass(frozen=True, slots=True)
-class CardFace:
+class CardFace(NamedTuple):
     """How one card looks: text form, suit letter, rank, corner index, colour, name."""
 
     code: str
     suit: str
     rank: int
-    index: str
+    rank_text: str  # the corner index: "10", "Q" / "D"
     red: bool
     name: str
 
@@ -28,7 +27,7 @@ def face(card: Card, lang: str) -> CardFace:
         code=str(card),
         suit=SUITS[suit],
         rank=RANK_OF[card],
-        index=i18n.RANK_INDEX.get(lang, i18n.RANK_INDEX["en"])[RANK_OF[card] - 2],
+        rank_text=i18n.RANK_INDEX.get(lang, i18n.RANK_INDEX["en"])[RANK_OF[card] - 2],
         red=suit in (1, HEARTS),
         name=card.name(lang if lang in i18n.LANGS else "en"),
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .. import rules
 from ..enums import Phase, Result
@@ -10,8 +10,7 @@ from ..game import Game
 from .faces import Texts
 
 
-@dataclass(frozen=True, slots=True)
-class SummaryRow:
+class SummaryRow(NamedTuple):
     name: str
     hand: int
     total: int
@@ -19,8 +18,7 @@ class SummaryRow:
     lowest: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Summary:
+class Summary(NamedTuple):
     kind: Phase  # hand over or game over
     title: str
     result: Result | None  # at game over

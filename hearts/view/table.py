@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .. import i18n, rules
 from ..cards import Card
@@ -13,8 +13,7 @@ from .faces import POSITIONS, CardFace, Texts, face
 from .summary import Summary, summary_of
 
 
-@dataclass(frozen=True, slots=True)
-class HandCard:
+class HandCard(NamedTuple):
     face: CardFace
     label: str  # accessible name: the card in words, plus "blocked"/"received" facts
     playable: bool  # a tap does something now
@@ -25,8 +24,7 @@ class HandCard:
     received: bool  # came in this hand's exchange; marked until your first play
 
 
-@dataclass(frozen=True, slots=True)
-class Plate:
+class Plate(NamedTuple):
     seat: int
     position: str
     name: str
@@ -39,8 +37,7 @@ class Plate:
     status_text: str
 
 
-@dataclass(frozen=True, slots=True)
-class TrickCard:
+class TrickCard(NamedTuple):
     seat: int
     position: str
     face: CardFace
@@ -49,8 +46,7 @@ class TrickCard:
     last: bool
 
 
-@dataclass(frozen=True, slots=True)
-class PassPanel:
+class PassPanel(NamedTuple):
     prompt: str
     count_text: str
     button: str
@@ -58,8 +54,7 @@ class PassPanel:
     direction: Direction
 
 
-@dataclass(frozen=True, slots=True)
-class TableView:
+class TableView(NamedTuple):
     lang: str
     phase: Phase
     hand_number: int
@@ -107,6 +102,26 @@ def build(
         prompt=_prompt(game, lifted, t),
         hand=_hand(game, selection, lifted, t),
         summary=summary_of(game, t),
+    )
+
+
+def neutral_plates(lang: str) -> tuple[Plate, ...]:
+    """The plates before any game is known: every seat at 0 points with 13 cards."""
+    t = Texts(lang)
+    return tuple(
+        Plate(
+            seat=seat,
+            position=POSITIONS[seat],
+            name=t.seat(seat),
+            score=0,
+            hand_points=0,
+            cards=13,
+            cards_text=i18n.cards(lang, 13),
+            score_text=i18n.points(lang, 0),
+            status="",
+            status_text="",
+        )
+        for seat in range(4)
     )
 
 

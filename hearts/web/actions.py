@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .input import Intent
 from .page import Page
+from .ports import Intent
 
 Action = Callable[[Page, Intent], None]
 

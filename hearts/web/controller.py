@@ -10,7 +10,7 @@ schedule.  Tests drive this class directly with fake storage and clocks.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from .. import i18n, view
 from ..cards import Card
@@ -24,8 +24,7 @@ from .schedule import DEFAULT_TIMING, Pending, Timing, pending
 from .store import Records, SafeStorage, Settings, TableRecord, valid_selection
 
 
-@dataclass(frozen=True)
-class Params:
+class Params(NamedTuple):
     """The page's test hooks: ``?seed=N``, ``?cadence=MS``, ``?lang=en|de``."""
 
     seed: int | None = None
@@ -50,8 +49,7 @@ def _int(text: str | None) -> int | None:
     return int(text)
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """What an intent did, for the page: announcements and messages to show."""
 
     spoken: tuple[str, ...] = ()  # for the polite live region, in order
@@ -194,15 +192,15 @@ class Controller:
         """The difficulty for the next game (R5); the game in progress keeps its own."""
         chosen = level_of(level)
         if chosen != self.settings.level:
-            self.settings = replace(self.settings, level=chosen)
+            self.settings = self.settings._replace(level=chosen)
             self.records.save_settings(self.settings)
         return self._outcome()
 
     def set_lang(self, lang: str) -> Outcome:
         if lang not in i18n.LANGS:
             raise ValueError(f"unknown language {lang!r}")
-        self.settings = replace(self.settings, lang=lang)
-        self.params = replace(self.params, lang=None)  # an explicit choice beats ?lang=
+        self.settings = self.settings._replace(lang=lang)
+        self.params = self.params._replace(lang=None)  # an explicit choice beats ?lang=
         self.records.save_settings(self.settings)
         return self._outcome()
 
@@ -311,6 +309,11 @@ class Controller:
         if record.lifted is not None and record.lifted not in record.game.legal_plays(0):
             record.lifted = None
         self.records.save_table(record)
+
+    def keep_snapshot(self, snapshot: dict[str, object]) -> None:
+        """Store what the table shows now, beside the save it belongs to."""
+        if self.table is not None:
+            self.records.save_snapshot(snapshot)
 
     def debug_state(self) -> dict[str, object]:
         """Read-only facts for tests and bug reports (``window.heartsDebug.state()``)."""

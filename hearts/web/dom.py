@@ -16,7 +16,7 @@ from pyodide.ffi import (  # type: ignore[import-not-found]
     to_js,
 )
 
-from .ports import Event, Handler
+from .ports import Boot, Event, Handler
 from .store import SafeStorage
 
 QUERY_PARAMS = ("seed", "cadence", "lang")
@@ -180,6 +180,12 @@ class BrowserDom:
         pwa = getattr(js.window, "heartsPWA", None)
         if pwa:
             pwa.applyUpdate()
+
+    def take_boot(self) -> Boot:
+        boot = getattr(js.window, "heartsBoot", None)
+        if not boot:
+            return Boot()
+        return Boot(_text(boot.build), _text(boot.painted), _text(boot.take()) or "[]")
 
     def has_locks(self) -> bool:
         return bool(getattr(js.navigator, "locks", None))

@@ -9,21 +9,12 @@ A tap on a card of your hand is ``Intent("tap", code)``; a click on anything wit
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from .dialogs import Dialogs
-from .ports import Dom, Element, Event
+from .ports import Dom, Event, Intent
 
 NAV_KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End")
 CHANGE_ONLY = {"level"}  # radios: chosen by their change event
-
-
-@dataclass(frozen=True)
-class Intent:
-    name: str
-    value: str = ""
-    target: Element | None = None
-
 
 Decoder = Callable[[Event], Intent | None]
 

@@ -18,11 +18,35 @@ from . import render
 from .controller import Controller, Outcome
 from .dialogs import Dialogs
 from .painter import Painter
-from .ports import Dom
+from .ports import Dom, Intent
 from .schedule import Pending
 from .timer import Timer
 
 PERF_KEEP = 2000
+
+
+def _object(text: str) -> dict[str, object]:
+    try:
+        found = json.loads(text)
+    except ValueError:
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def queued_intents(text: str) -> list[Intent]:
+    """The boot module's queue (``[{"tap": "QS"}, {"action": "confirm-pass"}]``) as intents;
+    anything else in it is dropped, like a tap on nothing."""
+    try:
+        items = json.loads(text)
+    except ValueError:
+        return []
+    intents = []
+    for item in items if isinstance(items, list) else []:
+        if isinstance(item, dict) and isinstance(item.get("tap"), str):
+            intents.append(Intent("tap", item["tap"]))
+        elif isinstance(item, dict) and item.get("action") == "confirm-pass":
+            intents.append(Intent("confirm-pass"))
+    return intents
 
 
 class Page:
@@ -33,6 +57,7 @@ class Page:
         self.painter = Painter(dom)
         self.dialogs = Dialogs(dom, self.painter.focus_hand)
         self.timer = Timer(dom, lambda step: self.guard(self.on_timer, step))
+        self.build: str | None = None  # static/build's id: snapshots are kept for it
         self.notices: list[str] = []
         self.confirm_new = self.confirm_reset = False
         self.update_ready = dom.update_ready()  # a new app version waits (static/pwa.mjs)
@@ -52,15 +77,25 @@ class Page:
             self.show_error()
 
     # ------------------------------------------------------------------ life cycle
-    def start(self) -> None:
-        """Load or deal, draw the table and hand it to the player."""
+    def start(self) -> list[Intent]:
+        """Load or deal, draw the table and hand it to the player.
+
+        Returns what was tapped while the page started (static/boot.js queued it), for the
+        caller to carry out in order, now that the engine can decide.
+        """
+        boot = self.dom.take_boot()
+        self.build = boot.build
         outcome = self.ctl.start()
+        queued = queued_intents(boot.queued)
+        if boot.painted is not None and not queued:
+            self.painter.adopt(_object(boot.painted))
         self.ctl.set_visible(not self.dom.hidden())
         self.dom.expose("heartsDebug", {"state": self.debug_state, "perf": self.perf})
         self.update(outcome)
         self.dom.by_id("boot").set_hidden(True)
         self.dom.root.set_data("readyMs", str(round(self.dom.now())))  # for the benchmark
         self.dom.root.set_data("state", "ready")
+        return queued
 
     def resume(self) -> None:
         """This tab has the game again: load what another tab saved, draw it afresh."""
@@ -92,6 +127,8 @@ class Page:
             for name in self.dialogs.open_names():
                 if name != "summary":
                     self.dialogs.fill(name, self.dialog_html(name))
+        if self.build is not None:
+            self.ctl.keep_snapshot({**self.painter.snapshot(), "build": self.build})
         if v.summary is None:
             self.dialogs.close("summary")
         else:

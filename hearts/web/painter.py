@@ -29,12 +29,32 @@ class Painter:
         self.focus_code: str | None = None
         self.hand_codes: list[str] = []
         self.lang: str | None = None
+        self.chrome: Chrome | None = None
+        self.classes: dict[str, str] = {}
 
     def reset(self) -> None:
         """Forget what was drawn: the next paint sets every region again."""
         self.cache.clear()
         self.hand_codes = []
         self.lang = None
+
+    def adopt(self, snapshot: dict[str, object]) -> None:
+        """The boot module painted this snapshot: take its HTML as already drawn, so that
+        the first paint changes nothing the player sees (and keeps focus where it is)."""
+        regions = snapshot.get("regions")
+        if isinstance(regions, dict):
+            self.cache.update(
+                {k: v for k, v in regions.items() if k in REGIONS and isinstance(v, str)}
+            )
+
+    def snapshot(self) -> dict[str, object]:
+        """What the table shows, for static/boot.js to paint at the next start."""
+        c = self.chrome
+        labels = {}
+        if c is not None:
+            labels = {"menu": c.menu, "hand": c.your_hand, "table": c.table, "center": c.trick}
+        regions = {name: self.cache[name] for name in REGIONS if name in self.cache}
+        return {"lang": self.lang, "regions": regions, "classes": self.classes, "labels": labels}
 
     def set_html(self, name: str, element: Element, html: str) -> bool:
         if self.cache.get(name) == html:
@@ -43,12 +63,16 @@ class Painter:
         element.set_html(html)
         return True
 
+    def set_class(self, name: str, element: Element, cls: str) -> None:
+        self.classes[name] = cls
+        element.set_class(cls)
+
     def paint(self, v: TableView, chrome: Chrome, notices: NoticesView) -> bool:
         """Draw the table; ``True`` if the language changed (open dialogs need redrawing)."""
         relabel = self.lang != chrome.lang
         if relabel:
             self.paint_chrome(chrome)
-        self.table.set_class(f"table phase-{v.phase}")
+        self.set_class("table", self.table, f"table phase-{v.phase}")
         active = self.dom.active()
         region = self.region_of(active)
         focus_card = active.attr("data-card") if active is not None and region == "hand" else None
@@ -58,7 +82,7 @@ class Painter:
             self.set_html(f"seat-{p.seat}", self.el[f"seat-{p.seat}"], render.plate(p))
         self.set_html("center", self.el["center"], render.center(v))
         self.set_html("prompt", self.el["prompt"], render.e(v.prompt))
-        self.el["hand"].set_class(render.hand_class(len(v.hand)))
+        self.set_class("hand", self.el["hand"], render.hand_class(len(v.hand)))
         if focus_card:
             self.focus_code = focus_card
         changed = self.set_html("hand", self.el["hand"], render.hand(v.hand, self.focus_code))
@@ -75,7 +99,7 @@ class Painter:
 
     def paint_chrome(self, c: Chrome) -> None:
         """Labels outside the regions (menu button, landmarks) in the current language."""
-        self.lang = c.lang
+        self.lang, self.chrome = c.lang, c
         self.dom.root.set_attr("lang", c.lang)
         button = self.dom.by_id("menu-button")
         button.set_text(c.menu)

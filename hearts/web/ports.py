@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 
 class Element(Protocol):
@@ -62,6 +62,22 @@ class Event:
 Handler = Callable[[Event], None]
 
 
+class Intent(NamedTuple):
+    """What the player asked for: a tap on a card, or a button's ``data-action``."""
+
+    name: str
+    value: str = ""
+    target: Element | None = None
+
+
+class Boot(NamedTuple):
+    """What static/boot.js did before Python ran (``window.heartsBoot``)."""
+
+    build: str | None = None  # this build's id (the game archive's hash); None: no boot module
+    painted: str | None = None  # the snapshot it painted, as stored; None: the neutral table
+    queued: str = "[]"  # JSON: the taps and buttons it queued meanwhile, in order
+
+
 class Dom(Protocol):
     """The document, the window and the browser services the page uses."""
 
@@ -82,6 +98,8 @@ class Dom(Protocol):
         """``window[name]`` becomes an object whose methods return these strings."""
     def update_ready(self) -> bool: ...
     def apply_update(self) -> None: ...
+    def take_boot(self) -> Boot:
+        """Take over from the boot module: what it painted and queued (it stops listening)."""
     def has_locks(self) -> bool: ...
     def request_lock(
         self,

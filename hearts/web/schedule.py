@@ -7,8 +7,7 @@ the game every time, a reload restarts the scheduler exactly where the game stan
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from ..game import Game
 from ..steps import StepKind
@@ -19,8 +18,7 @@ CPU_SEATS = (1, 2, 3)
 PendingKind = Literal["cpu_pass", "cpu_play", "gather"]
 
 
-@dataclass(frozen=True, slots=True)
-class Timing:
+class Timing(NamedTuple):
     cadence_ms: int = CADENCE_MS
     pause_ms: int = TRICK_PAUSE_MS
 
@@ -31,8 +29,7 @@ class Timing:
         return cls(cadence, round(cadence * TRICK_PAUSE_MS / CADENCE_MS))
 
 
-@dataclass(frozen=True, slots=True)
-class Pending:
+class Pending(NamedTuple):
     """One step the table is waiting for.  ``key`` names it uniquely within a game."""
 
     kind: PendingKind

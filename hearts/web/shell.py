@@ -5,7 +5,7 @@
                          page: painter, dialogs, timer ← controller.pending()
 
 The tab guard decides when this tab may play; until then the input is ignored.
-:func:`main` is called by ``static/main.py`` once PyScript has put ``hearts/`` into the
+:func:`main` is called by index.html's Python once PyScript has put ``hearts/`` into the
 interpreter; :func:`compose` is the same wiring for any :class:`~ports.Dom` (the tests
 give it a fake document).
 """
@@ -26,9 +26,14 @@ from .tabguard import TabGuard
 def compose(browser: Dom, new_controller: Callable[[], Controller]) -> tuple[Page, TabGuard]:
     """The page and its tab guard, listening; ``guard.claim()`` starts it."""
     page = Page(browser, new_controller)
+
+    def start() -> None:
+        for intent in page.start():  # what was tapped while the page started, in order
+            actions.dispatch(page, intent)
+
     guard = TabGuard(
         browser,
-        start=page.start,
+        start=start,
         resume=page.resume,
         stop=page.stop,
         lang=lambda: page.lang,

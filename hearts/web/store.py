@@ -7,6 +7,9 @@ Three separate, versioned keys (the version is in the key and inside the record)
 * ``hearts.stats.v1``    the engine's statistics record (:class:`hearts.stats.Stats`);
 * ``hearts.settings.v1`` language and the difficulty for the next game (R5).
 
+Beside them, ``hearts.snapshot.v1`` keeps what the table showed (not a record the game
+reads back: static/boot.js paints it before Python starts, if it matches the saved game).
+
 A record that fails to load is copied to ``<key>.bad`` (set aside, never silently lost)
 before anything new is written under its key.  Storage that throws on access or on
 write turns into an in-memory store with the same interface, and says so once.
@@ -14,27 +17,31 @@ write turns into an in-memory store with the same interface, and says so once.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from ..cards import Card, format_cards, parse_cards
 from ..enums import LEVELS, Level, Phase
 from ..errors import SaveError
 from ..game import Game
 from ..i18n import LANGS
-from ..record import open_record, seal
+from ..record import open_record, seal, sealed
 from ..save import dump_game, load_game
 from ..stats import Stats
 
 GAME_KEY = "hearts.game.v1"
 STATS_KEY = "hearts.stats.v1"
 SETTINGS_KEY = "hearts.settings.v1"
+SNAPSHOT_KEY = "hearts.snapshot.v1"  # what the table showed, for static/boot.js
 BAD_SUFFIX = ".bad"
 
 TABLE_KIND = "hearts-table"
 TABLE_VERSION = 1
 SETTINGS_KIND = "hearts-settings"
 SETTINGS_VERSION = 1
+SNAPSHOT_KIND = "hearts-snapshot"
+SNAPSHOT_VERSION = 1
 
 
 class Storage(Protocol):
@@ -128,13 +135,17 @@ class TableRecord:
     counted: bool = False  # the finished game's result is already in the statistics
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(NamedTuple):
     lang: str | None = None  # None: follow the browser
     level: Level = Level.MEDIUM  # difficulty of the next game (R5)
 
 
 def dump_table(record: TableRecord) -> str:
+    return sealed_table(record)[0]
+
+
+def sealed_table(record: TableRecord) -> tuple[str, str]:
+    """The table record as stored, and its check value (the snapshot's key to it)."""
     body: dict[str, Any] = {
         "kind": TABLE_KIND,
         "v": TABLE_VERSION,
@@ -143,7 +154,7 @@ def dump_table(record: TableRecord) -> str:
         "lifted": None if record.lifted is None else str(record.lifted),
         "counted": record.counted,
     }
-    return seal(body)
+    return sealed(body)
 
 
 def load_table(text: object) -> TableRecord:
@@ -228,6 +239,8 @@ class Records:
 
     def __init__(self, storage: SafeStorage) -> None:
         self.storage = storage
+        self.table_check: str | None = None  # of the table record last loaded or written
+        self._snapshot: str | None = None  # the snapshot last written
 
     def set_aside(self, key: str, text: str) -> None:
         """Keep a record that failed to load under ``key + ".bad"``, then free ``key``."""
@@ -251,10 +264,26 @@ class Records:
         settings = read(SETTINGS_KEY, "settings", load_settings, Settings())
         stats = read(STATS_KEY, "stats", Stats.from_json, Stats())
         table = read(GAME_KEY, "game", load_table, None)
+        if table is not None:
+            self.table_check = json.loads(str(self.storage.get(GAME_KEY)))["check"]
         return Loaded(table=table, stats=stats, settings=settings, problems=tuple(problems))
 
     def save_table(self, record: TableRecord) -> None:
-        self.storage.set(GAME_KEY, dump_table(record))
+        text, self.table_check = sealed_table(record)
+        self.storage.set(GAME_KEY, text)
+
+    def save_snapshot(self, snapshot: dict[str, Any]) -> None:
+        """What the table shows, for static/boot.js to paint before Python starts.
+
+        Keyed to the table record by its check value: the boot module paints it only while
+        it belongs to exactly the saved game.  Not sealed: it holds nothing to protect and
+        nothing is ever loaded from it but HTML of our own page, checked by that key.
+        """
+        body = {"kind": SNAPSHOT_KIND, "v": SNAPSHOT_VERSION, "table": self.table_check}
+        text = json.dumps({**body, **snapshot}, separators=(",", ":"), sort_keys=True)
+        if text != self._snapshot:
+            self._snapshot = text
+            self.storage.set(SNAPSHOT_KEY, text)
 
     def save_stats(self, stats: Stats) -> None:
         self.storage.set(STATS_KEY, stats.to_json())

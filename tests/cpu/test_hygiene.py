@@ -103,7 +103,7 @@ def test_a_peeking_cpu_would_be_caught(monkeypatch, peek):
 def test_seat_view_holds_no_game_and_no_hidden_cards():
     game = Game.new(7, "hard")
     view = game.seat_view(1)
-    values = [getattr(view, name) for name in view.__dataclass_fields__]
+    values = [getattr(view, name) for name in view._fields]
     assert not any(isinstance(v, Game) for v in values)
     others = {c for t in (0, 2, 3) for c in game.hand(t)}
     assert not others & set(view.hand)

@@ -6,6 +6,7 @@ server, the tests and the production config cannot drift apart.
 
 from __future__ import annotations
 
+import gzip
 import importlib.util
 import json
 import tomllib
@@ -23,6 +24,8 @@ def rule(for_path: str) -> dict[str, str]:
     return next(r["values"] for r in RULES if r["for"] == for_path)
 
 
+PINS = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]
+PYODIDE = f"static/vendor/pyodide-{PINS['pyodide']}"
 SITE_WIDE = rule("/*")
 IMMUTABLE = rule("/static/vendor/*")["Cache-Control"]
 
@@ -153,3 +156,35 @@ def test_later_rules_override_earlier_ones():
     ]
     assert serve.headers_for(rules, "/static/x.js") == {"cache-control": "immutable", "X-A": "1"}
     assert serve.headers_for(rules, "/index.html") == {"Cache-Control": "no-cache", "X-A": "1"}
+
+
+@pytest.mark.parametrize(
+    ("path", "compressed"),
+    [
+        ("/", True),
+        ("/static/css/hearts.css", True),
+        (f"/{PYODIDE}/pyodide.asm.wasm", True),  # 9.6 MB of WebAssembly: about 3.5 MB gzipped
+        (f"/{PYODIDE}/pyodide-lock.json", True),
+        ("/static/build/hearts.zip", False),  # already compressed
+        ("/static/icons/icon-512.png", False),
+    ],
+)
+def test_text_json_and_wasm_are_gzipped_like_a_production_host(site_url, path, compressed):
+    """Issue 9: local start-up figures must not be worse than production's for want of
+    compression; the body is the file, exactly, once decoded."""
+    request = urllib.request.Request(site_url + path.lstrip("/"))
+    request.add_header("Accept-Encoding", "gzip, deflate, br")
+    with urllib.request.urlopen(request, timeout=60) as response:
+        body, headers = response.read(), response.headers
+    local = ROOT / ("index.html" if path == "/" else path.lstrip("/"))
+    if compressed:
+        assert headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in headers["Vary"]
+        assert gzip.decompress(body) == local.read_bytes()
+        assert int(headers["Content-Length"]) == len(body) < local.stat().st_size
+        assert headers["Cache-Control"] == fetch(site_url, path)[1]["Cache-Control"]
+    else:
+        assert headers["Content-Encoding"] is None and body == local.read_bytes()
+    plain = urllib.request.Request(site_url + path.lstrip("/"))  # no Accept-Encoding
+    with urllib.request.urlopen(plain, timeout=60) as response:
+        assert response.headers["Content-Encoding"] is None
+        assert response.read() == local.read_bytes()

@@ -49,8 +49,9 @@ def test_smoke_page_boots_and_imports_the_engine(
     assert "immutable" in wasm.headers["cache-control"]
     for suffix in ("/pyodide.mjs", "/python_stdlib.zip", "/static/runtime.mjs"):
         response_for(requests_log, suffix)
-    module = response_for(requests_log, "/hearts/__init__.py")
-    assert module.headers["cache-control"] == "no-cache"
+    archive = response_for(requests_log, "/static/build/hearts.zip")  # the game: one request
+    assert archive.headers["cache-control"] == "no-cache"
+    assert not [u for u in requests_log.urls if "/hearts/" in u and u.endswith(".py")]
     for response in requests_log.responses.values():
         assert response.headers.get("x-content-type-options") == "nosniff", response.url
 

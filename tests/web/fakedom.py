@@ -16,7 +16,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
-from hearts.web.ports import Event, Handler
+from hearts.web.ports import Boot, Event, Handler
 
 ROOT = Path(__file__).resolve().parents[2]
 VOID = {"area", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
@@ -290,6 +290,8 @@ class FakeDom:
         self.updates_applied = 0
         self.visibility_hidden = False
         self.locks = locks
+        self.boot = Boot()  # what static/boot.js would hand over (tests set it)
+        self.boot_taken = 0
 
     # ------------------------------------------------------------------ ports.Dom
     @property
@@ -339,6 +341,11 @@ class FakeDom:
 
     def apply_update(self) -> None:
         self.updates_applied += 1
+
+    def take_boot(self) -> Boot:
+        self.boot_taken += 1
+        boot, self.boot = self.boot, Boot(self.boot.build)
+        return boot
 
     def has_locks(self) -> bool:
         return self.locks is not None

@@ -5,6 +5,8 @@ contracts in pyproject.toml, checked by ``make lint``.)"""
 from __future__ import annotations
 
 import ast
+import re
+import textwrap
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,12 +38,24 @@ def test_the_facade_does_touch_the_browser():
     assert imported_roots(ROOT / FACADE) & BROWSER
 
 
+def entry_point() -> str:
+    """The code of index.html's one <script type="py">."""
+    found = re.findall(
+        r'<script type="py"[^>]*>(.*?)</script>', (ROOT / "index.html").read_text(), re.DOTALL
+    )
+    assert len(found) == 1, found
+    return textwrap.dedent(found[0])
+
+
 def test_the_page_entry_point_only_starts_the_shell():
-    """static/main.py is exactly: import main from the composition root, call it."""
-    tree = ast.parse((ROOT / "static/main.py").read_text(encoding="utf-8"))
+    """index.html's Python is exactly: the game's archive on sys.path, import main from the
+    composition root, call it."""
+    tree = ast.parse(entry_point())
     body = tree.body
-    assert len(body) == 2, ast.dump(tree)
-    imported, call = body
+    assert len(body) == 4, ast.dump(tree)
+    imported_sys, path, imported, call = body
+    assert isinstance(imported_sys, ast.Import) and imported_sys.names[0].name == "sys"
+    assert ast.unparse(path) == "sys.path.insert(0, 'hearts.zip')"
     assert isinstance(imported, ast.ImportFrom) and imported.module == "hearts.web.shell"
     assert [alias.name for alias in imported.names] == ["main"]
     assert isinstance(call, ast.Expr) and isinstance(call.value, ast.Call)

@@ -1,14 +1,19 @@
-"""pyscript.toml must map every module of hearts/ into the page, and nothing else.
+"""pyscript.toml must bring the whole game into the page as one archive, and nothing else.
 
-The same holds for the e2e smoke page's config. If this fails after adding, moving or
-removing a module: python3 scripts/gen_pyscript_toml.py (and commit the .toml files).
+The same holds for the e2e smoke page's config. The archive (static/build/hearts.zip) is
+built by scripts/build_game.py and holds exactly the modules of hearts/ (and, once built,
+their bytecode beside them); [files] copies it to ./hearts.zip, which the page puts on
+sys.path: zipimport imports from it in place.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import posixpath
+import sys
 import tomllib
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -16,6 +21,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 FIX = "run `python3 scripts/gen_pyscript_toml.py` and commit the .toml files"
 CONFIGS = ["pyscript.toml", "tests/e2e/pages/smoke/pyscript.toml"]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import build_game  # noqa: E402
 
 
 def load(config: str) -> dict:
@@ -27,7 +35,7 @@ def mapping(config: str) -> dict[str, str]:
     """[files] as repository path of the source -> path in the page's file system."""
     folder = posixpath.dirname(config)
     return {
-        posixpath.normpath(posixpath.join(folder, src)): posixpath.normpath(dst)
+        posixpath.normpath(posixpath.join(folder, src)): dst
         for src, dst in load(config).get("files", {}).items()
     }
 
@@ -41,22 +49,27 @@ def package_modules() -> set[str]:
 
 
 @pytest.mark.parametrize("config", CONFIGS)
-def test_every_hearts_module_is_mapped(config):
-    missing = sorted(package_modules() - set(mapping(config)))
-    assert not missing, f"not in {config} [files]: {missing}; {FIX}"
+def test_the_game_is_one_archive_imported_in_place(config):
+    assert mapping(config) == {"static/build/hearts.zip": "./hearts.zip"}, FIX
 
 
-@pytest.mark.parametrize("config", CONFIGS)
-def test_mapping_names_only_existing_files(config):
-    gone = sorted(src for src in mapping(config) if not (ROOT / src).is_file())
-    assert not gone, f"{config} [files] names missing files: {gone}; {FIX}"
+def test_the_archive_holds_exactly_the_modules_of_hearts():
+    names = zipfile.ZipFile(io.BytesIO(build_game.archive(ROOT))).namelist()
+    assert sorted(names) == sorted(package_modules())
+    assert not any(name.startswith(("tools/", "tests/")) for name in names)
 
 
-@pytest.mark.parametrize("config", CONFIGS)
-def test_each_module_lands_at_its_own_path(config):
-    # Same relative path in the virtual FS (its cwd is on sys.path): `import hearts.x` works.
-    moved = {src: dst for src, dst in mapping(config).items() if src != dst}
-    assert not moved, f"{config} [files] must keep each file's relative path: {moved}"
+def test_the_archive_is_reproducible():
+    assert build_game.archive(ROOT) == build_game.archive(ROOT)
+
+
+def test_the_built_archive_has_the_bytecode_beside_each_module():
+    built = ROOT / "static/build/hearts.zip"
+    if not built.is_file():
+        pytest.skip("static/build/ is not built (make game)")
+    names = set(zipfile.ZipFile(built).namelist())
+    assert {n for n in names if n.endswith(".py")} == package_modules()
+    assert {n for n in names if n.endswith(".pyc")} == {m + "c" for m in package_modules()}
 
 
 @pytest.mark.parametrize("config", CONFIGS)

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import html
 import re
+
+from hypothesis import given
+from hypothesis import strategies as st
 
 from hearts import Game, Level, Stats
 from hearts.view import build
@@ -43,10 +47,10 @@ def all_html(lang: str) -> list[str]:
 
 def test_no_inline_styles_and_no_unfilled_fields():
     for lang in ("en", "de"):
-        for html in all_html(lang):
-            assert "style=" not in html
-            assert "<script" not in html
-            assert not re.search(r"\{[a-z_]+\}", html), html
+        for markup in all_html(lang):
+            assert "style=" not in markup
+            assert "<script" not in markup
+            assert not re.search(r"\{[a-z_]+\}", markup), markup
 
 
 def test_hand_cards_are_named_buttons_and_blocked_ones_say_so():
@@ -105,3 +109,8 @@ def test_cards_have_the_pips_of_their_rank():
 
 def test_hand_size_class():
     assert render.hand_class(13) == "hand n13"
+
+
+@given(st.text())
+def test_escaping_is_html_escape_with_quotes(text):
+    assert render.e(text) == html.escape(text, quote=True)

@@ -5,13 +5,14 @@ The painter sets each region's HTML in one assignment and only when it changed.
 
 from .cards import card_face, e, hand_card, suit_svg, trick_card
 from .dialogs import TAB_DIALOG, help_text, menu, new_game, notices, other_tab, stats, summary
-from .table import center, hand, hand_class, plate, status_bar
+from .table import center, facedown_hand, hand, hand_class, plate, status_bar
 
 __all__ = [
     "TAB_DIALOG",
     "card_face",
     "center",
     "e",
+    "facedown_hand",
     "hand",
     "hand_card",
     "hand_class",

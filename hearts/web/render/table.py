@@ -23,6 +23,11 @@ def hand(cards: Sequence[HandCard], focus_code: str | None) -> str:
     return "".join(hand_card(c, c.face.code == focus_code) for c in cards)
 
 
+def facedown_hand(count: int) -> str:
+    """Your hand before the game is loaded: face-down cards, not buttons (nothing to tap)."""
+    return '<span class="card hcard facedown" aria-hidden="true"></span>' * count
+
+
 def hand_class(count: int) -> str:
     return f"hand n{count}"
 

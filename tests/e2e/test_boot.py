@@ -1,0 +1,128 @@
+"""Instant start (issue 9): the table is on screen before Python, and taps are not lost.
+
+The game's archive (static/build/hearts.zip) is held back 4 s by the test server, so the
+engine is not ready for a while after the page is; the service worker is blocked so that
+every load asks the server.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tools.browser import ROOT, serve
+from tools.gamepage import settle, state, tap, wait_ready
+
+DELAY_MS = 4000
+SNAPSHOT_KEY = "hearts.snapshot.v1"
+PROGRESS = """
+window.__progress = [];
+new MutationObserver(() => {
+  const bar = document.getElementById("boot-bar");
+  if (bar) window.__progress.push(Number(bar.getAttribute("aria-valuenow")));
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["aria-valuenow"] });
+"""
+
+
+@pytest.fixture(scope="module")
+def slow_site():
+    with serve(ROOT, "--delay", f"hearts.zip={DELAY_MS}") as url:
+        yield url
+
+
+@pytest.fixture
+def page(browser, slow_site):
+    context = browser.new_context(base_url=slow_site, service_workers="block")
+    page = context.new_page()
+    page.set_default_timeout(90_000)
+    yield page
+    context.close()
+
+
+def painted(page, query: str = "") -> None:
+    """Load (or reload) and wait for what static/boot.js paints; the engine is not ready."""
+    page.goto("/" + query, wait_until="commit")
+    page.wait_for_selector("html[data-state=painted]", state="attached")
+    assert page.get_attribute("html", "data-state") == "painted", "the engine was not held back"
+
+
+def codes(page, selector: str = "#hand button[data-card]") -> list[str]:
+    return page.eval_on_selector_all(selector, "(bs) => bs.map((b) => b.dataset.card)")
+
+
+def test_the_first_visit_shows_the_table_with_face_down_hands_and_progress(page):
+    page.add_init_script(PROGRESS)
+    painted(page, "?seed=7&cadence=0&lang=de")
+    assert page.get_attribute("html", "data-boot") == "neutral"
+    assert page.locator("#hand .facedown").count() == 13
+    assert page.locator("#seat-0 .seat-name").inner_text() == "Du"
+    assert page.locator(".backs .back").count() == 39
+    assert page.locator("#boot-text").inner_text().endswith("…")
+    wait_ready(page)
+    assert page.locator("#hand button[data-card]").count() == 13
+    progress = page.evaluate("window.__progress")
+    assert progress == sorted(progress), f"the bar went backwards: {progress}"
+    assert progress[-1] == 100 and page.locator("#boot").is_hidden()
+
+
+def test_a_reload_shows_the_saved_hand_and_a_tap_then_is_played_once(page):
+    page.goto("/?seed=7&cadence=0&lang=en")
+    now = wait_ready(page)
+    hand = codes(page)
+    for code in hand[:3]:
+        tap(page, code)
+    page.locator('[data-action="confirm-pass"]').click()
+    now = settle(page)
+    assert now["to_act"] == 0 and now["phase"] == "play"
+    hand, before = codes(page), now["actions"]
+    shown = {r: page.inner_html(f"#{r}") for r in ("center", "seat-1", "status", "prompt")}
+
+    painted(page)
+    assert page.get_attribute("html", "data-boot") == "snapshot"
+    assert codes(page) == hand  # your hand, face up, before Python has started
+    assert {r: page.inner_html(f"#{r}") for r in shown} == shown  # trick, plates, status
+    card = now["legal"][0]
+    tap(page, card)  # lifts at once
+    assert "lifted" in page.get_attribute(f'#hand button[data-card="{card}"]', "class")
+    tap(page, card)  # the second tap: played as soon as the engine is ready
+    assert page.get_attribute("html", "data-state") == "painted"
+    wait_ready(page)
+    after = settle(page)
+    mine = [a for a in after["actions"][len(before) :] if a.startswith("0 ")]
+    assert mine == [f"0 {card}"]  # applied, exactly once
+    assert card not in codes(page)
+
+
+def test_cards_chosen_before_the_engine_is_ready_are_passed(page):
+    page.goto("/?seed=11&cadence=0&lang=en")
+    wait_ready(page)
+    painted(page)
+    hand = codes(page)
+    chosen = [hand[1], hand[6], hand[11]]
+    for code in chosen:
+        tap(page, code)
+    confirm = page.locator('[data-action="confirm-pass"]')
+    assert confirm.is_enabled()  # three chosen: the button answers at once (R7)
+    confirm.click()
+    wait_ready(page)
+    now = settle(page)
+    passes = [a for a in now["actions"] if a.startswith("P0 ")]
+    assert len(passes) == 1 and sorted(passes[0][3:].split()) == sorted(chosen)
+
+
+@pytest.mark.parametrize("edit", ["table", "build"])
+def test_a_snapshot_of_another_save_or_build_is_not_painted(page, edit):
+    page.goto("/?seed=7&cadence=0&lang=en")
+    wait_ready(page)
+    snapshot = json.loads(page.evaluate(f"localStorage.getItem('{SNAPSHOT_KEY}')"))
+    snapshot[edit] = "0" * 16
+    page.evaluate(
+        f"localStorage.setItem('{SNAPSHOT_KEY}', {json.dumps(json.dumps(snapshot))})"
+    )
+    painted(page)
+    assert page.get_attribute("html", "data-boot") == "neutral"
+    assert page.locator("#hand button").count() == 0  # face down until the engine draws it
+    wait_ready(page)
+    assert page.locator("#hand button[data-card]").count() == 13
+    assert state(page)["game"]  # the saved game itself is resumed as always

@@ -1,0 +1,112 @@
+"""The hand-over from static/boot.js (issue 9): the snapshot kept beside the save, the
+painted table taken as drawn, and the taps queued while the engine started."""
+
+from __future__ import annotations
+
+import json
+
+from hearts.web.page import queued_intents
+from hearts.web.ports import Boot, Intent
+from hearts.web.store import GAME_KEY, SNAPSHOT_KEY, MemoryStorage
+
+from .pages import open_tab
+
+BUILD = "b1d0"
+
+
+def tab_with_boot(memory: MemoryStorage, boot: Boot, **kwargs):  # type: ignore[no-untyped-def]
+    tab = open_tab(memory, claim=False, **kwargs)
+    tab.dom.boot = boot
+    tab.page.guard(tab.guard.claim)
+    return tab
+
+
+def snapshot(memory: MemoryStorage) -> dict:
+    return json.loads(memory.data[SNAPSHOT_KEY])
+
+
+def test_the_snapshot_is_what_the_table_shows_keyed_to_the_save():
+    memory = MemoryStorage()
+    tab = tab_with_boot(memory, Boot(build=BUILD))
+    tab.my_move()
+    snap = snapshot(memory)
+    assert snap["kind"] == "hearts-snapshot" and snap["v"] == 1 and snap["build"] == BUILD
+    assert snap["table"] == json.loads(memory.data[GAME_KEY])["check"]
+    dom = tab.dom
+    for region in ("status", "seat-0", "seat-1", "seat-2", "seat-3", "center", "hand"):
+        assert snap["regions"][region] == tab.page.painter.cache[region]
+    assert snap["classes"]["hand"] == dom.by_id("hand").attr("class")
+    assert snap["classes"]["table"] == dom.by_id("table").attr("class")
+    assert snap["lang"] == "en" and snap["labels"]["menu"] == "Menu"
+    tab.tap(tab.playable()[0])  # a lift is saved: the snapshot follows it
+    assert snapshot(memory)["table"] == json.loads(memory.data[GAME_KEY])["check"]
+    assert "lifted" in snapshot(memory)["regions"]["hand"]
+
+
+def test_without_the_boot_module_no_snapshot_is_kept():
+    memory = MemoryStorage()
+    open_tab(memory).my_move()
+    assert SNAPSHOT_KEY not in memory.data
+
+
+def test_a_painted_snapshot_is_taken_as_drawn_nothing_is_set_again():
+    memory = MemoryStorage()
+    first = tab_with_boot(memory, Boot(build=BUILD))
+    first.my_move()
+    stored = memory.data[SNAPSHOT_KEY]
+    second = open_tab(memory, claim=False)
+    dom = second.dom
+    for region, html in json.loads(stored)["regions"].items():  # what boot.js painted
+        dom.by_id(region).set_html(html)
+    card = dom.by_id("hand").query("button[data-card]")
+    card.focus()
+    writes = []
+    for region in ("status", "seat-0", "center", "prompt", "hand"):
+        element = dom.by_id(region)
+        element.set_html = lambda html, name=region: writes.append(name)  # type: ignore[method-assign]
+    dom.boot = Boot(build=BUILD, painted=stored)
+    second.page.guard(second.guard.claim)
+    assert dom.root.attr("data-state") == "ready"
+    assert writes == []  # the same HTML: not one region was set again
+    assert dom.active() is card  # focus stays where the player put it
+    assert dom.boot_taken == 1
+
+
+def test_taps_made_while_the_engine_started_are_applied_in_order_once():
+    memory = MemoryStorage()
+    first = tab_with_boot(memory, Boot(build=BUILD))
+    hand = first.hand()
+    queue = [{"tap": hand[0]}, {"tap": hand[4]}, {"tap": "ZZ"}, {"tap": hand[7]}]
+    queue.append({"action": "confirm-pass"})
+    again = tab_with_boot(
+        memory, Boot(BUILD, memory.data[SNAPSHOT_KEY], json.dumps(queue)), seed=None
+    )
+    game = again.ctl.game
+    assert game.phase == "play"  # the pass went through, after the CPU seats' (R11)
+    passed = next(a for a in game.actions if a.startswith("P0 "))
+    assert sorted(passed[3:].split()) == sorted([hand[0], hand[4], hand[7]])
+    assert [a[:2] for a in game.actions[:4]] == ["P1", "P2", "P3", "P0"]
+    assert again.dom.by_id("hand").query(".selected") is None
+    third = tab_with_boot(memory, Boot(BUILD, None, "[]"))
+    assert third.ctl.game.actions == game.actions  # nothing applied twice after a reload
+
+
+def test_a_queued_tap_the_engine_refuses_is_dropped():
+    memory = MemoryStorage()
+    tab = tab_with_boot(memory, Boot(build=BUILD))
+    for _ in range(10):
+        tab.my_move()
+        game = tab.ctl.game
+        if game.to_act == 0 and len(game.legal_plays(0)) < len(game.hand(0)):
+            break
+    blocked = [c for c in tab.hand() if c not in tab.playable()]
+    legal = tab.playable()[0]
+    queue = json.dumps([{"tap": blocked[0]}, {"tap": legal}])
+    again = tab_with_boot(memory, Boot(BUILD, memory.data[SNAPSHOT_KEY], queue))
+    assert str(again.ctl.table.lifted) == legal  # the blocked tap did nothing (R18)
+
+
+def test_the_queue_accepts_taps_and_the_pass_button_only():
+    text = json.dumps([{"tap": "QS"}, {"action": "confirm-pass"}, {"action": "reset-yes"}, 3])
+    assert queued_intents(text) == [Intent("tap", "QS"), Intent("confirm-pass")]
+    assert queued_intents("not json") == [] and queued_intents('{"tap": "QS"}') == []
