@@ -275,6 +275,18 @@ def main(argv: list[str] | None = None) -> int:
                 audits[name].append(found)
                 print(f"  lighthouse {run + 1}  {name:14} score {found['score']:.2f}")
 
+    if args.runs:
+        report(names, results)
+    if args.lighthouse:
+        report_lighthouse(audits)
+    if args.json:
+        args.json.write_text(
+            json.dumps({"runs": results, "lighthouse": audits}, indent=2) + "\n"
+        )
+    return 0
+
+
+def report(names: list[str], results: dict) -> None:
     print("\nmedian (min..max)                cold                     warm")
     for name in names:
         r = results[name]
@@ -282,7 +294,6 @@ def main(argv: list[str] | None = None) -> int:
         for moment in r["cold"]:
             label = f"{name} {moment}"
             print(f"  {label:22}  {summary(r['cold'][moment])}   {summary(r['warm'][moment])}{sw}")
-    ratios = {}
     if "app" in results:
         print("\nratios (median / median)")
         for kind, moment, floor, target in RATIOS:
@@ -292,28 +303,24 @@ def main(argv: list[str] | None = None) -> int:
                 results[floor][kind]["ready"]
             )
             key = f"{kind} app {moment} / {floor} ready"
-            ratios[key] = value
             verdict = ""
             if target is not None:
                 verdict = f"  target <= {target:.2f}: {'met' if value <= target else 'NOT met'}"
             print(f"  {key:40} {value:5.2f}{verdict}")
-    if args.lighthouse:
-        print(f"\nLighthouse (desktop preset), median of {args.lighthouse} run(s)")
-        for name, runs in audits.items():
-            med = {k: statistics.median([r[k] for r in runs]) for k in runs[0] if k != "long tasks"}
-            timings = "  ".join(
-                f"{name} {med[name]:.3f}" if name == "CLS" else f"{name} {med[name] / 1e3:.2f}s"
-                for _, name in LIGHTHOUSE_AUDITS
-            )
-            print(f"  {name:14} score {med['score']:.2f}  {timings}")
-            print(f"  {'':14} longest tasks (ms): {[r['long tasks'] for r in runs]}")
-        game, bare = (statistics.median([r["score"] for r in audits[n]]) for n in audits)
-        print(f"  game score >= bare PyScript score: {'met' if game >= bare else 'NOT met'}")
-    if args.json:
-        args.json.write_text(
-            json.dumps({"runs": results, "ratios": ratios, "lighthouse": audits}, indent=2) + "\n"
+
+
+def report_lighthouse(audits: dict[str, list[dict]]) -> None:
+    print(f"\nLighthouse (desktop preset), median of {len(audits['app'])} run(s)")
+    for name, runs in audits.items():
+        med = {k: statistics.median([r[k] for r in runs]) for k in runs[0] if k != "long tasks"}
+        timings = "  ".join(
+            f"{m} {med[m]:.3f}" if m == "CLS" else f"{m} {med[m] / 1e3:.2f}s"
+            for _, m in LIGHTHOUSE_AUDITS
         )
-    return 0
+        print(f"  {name:14} score {med['score']:.2f}  {timings}")
+        print(f"  {'':14} longest tasks (ms): {[r['long tasks'] for r in runs]}")
+    game, bare = (statistics.median([r["score"] for r in audits[n]]) for n in audits)
+    print(f"  game score >= bare PyScript score: {'met' if game >= bare else 'NOT met'}")
 
 
 if __name__ == "__main__":

@@ -61,3 +61,12 @@ def test_the_page_entry_point_only_starts_the_shell():
     assert isinstance(call, ast.Expr) and isinstance(call.value, ast.Call)
     assert isinstance(call.value.func, ast.Name) and call.value.func.id == "main"
     assert not call.value.args and not call.value.keywords
+
+
+def test_the_page_shows_the_face_down_hand_the_renderer_draws():
+    """index.html's hand is the neutral one render.facedown_hand() makes, so the first
+    paint, the boot module's neutral table and the game's own markup cannot drift apart."""
+    from hearts.web.render import facedown_hand
+
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    assert f'tabindex="-1">{facedown_hand(13)}</div>' in page
