@@ -32,13 +32,16 @@ def test_netlify_toml_build_settings():
     assert steps(COMMAND) == [
         "npm ci",  # exact versions from package-lock.json
         "python3 scripts/gen_pyscript_toml.py --check",
+        "python3 scripts/build_game.py",
         "node scripts/build_vendor.mjs",
         "node scripts/build_sw.mjs",
     ]
-    # `make sw` (used by `make run` and `make test`) builds with the same scripts.
+    # `make game sw` (used by `make run` and `make test`) builds with the same scripts.
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     for step in steps(COMMAND)[2:]:
-        assert re.search(rf"^\t{re.escape(step)}$", makefile, re.MULTILINE), step
+        tool, script = step.split(" ", 1)
+        runner = r"\$\(PYTHON\)" if tool == "python3" else re.escape(tool)
+        assert re.search(rf"^\t{runner} {re.escape(script)}$", makefile, re.MULTILINE), step
     assert re.search(r"^\tnpm ci\b", makefile, re.MULTILINE)
 
 
