@@ -188,8 +188,16 @@ def lighthouse(url: str) -> dict:
         out = Path(tmp) / "report.json"
         flags = " ".join(["--headless=new", *CHROMIUM_ARGS])
         subprocess.run(
-            ["node", str(LIGHTHOUSE), url, "--preset=desktop", "--output=json", "--quiet",
-             f"--output-path={out}", f"--chrome-flags={flags}"],
+            [
+                "node",
+                str(LIGHTHOUSE),
+                url,
+                "--preset=desktop",
+                "--output=json",
+                "--quiet",
+                f"--output-path={out}",
+                f"--chrome-flags={flags}",
+            ],
             env={**os.environ, "CHROME_PATH": CHROMIUM},
             check=True,
             timeout=300,
@@ -246,8 +254,11 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         raise SystemExit(f"unknown pages: {sorted(unknown)}")
     results = {
-        n: {"cold": {m: [] for m in pages[n][1]}, "warm": {m: [] for m in pages[n][1]},
-            "service_worker": False}
+        n: {
+            "cold": {m: [] for m in pages[n][1]},
+            "warm": {m: [] for m in pages[n][1]},
+            "service_worker": False,
+        }
         for n in names
     }
     audits: dict[str, list[dict]] = {"app": [], "pyscript-bare": []}
@@ -280,9 +291,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.lighthouse:
         report_lighthouse(audits)
     if args.json:
-        args.json.write_text(
-            json.dumps({"runs": results, "lighthouse": audits}, indent=2) + "\n"
-        )
+        args.json.write_text(json.dumps({"runs": results, "lighthouse": audits}, indent=2) + "\n")
     return 0
 
 

@@ -40,9 +40,7 @@ def cpu(level: Level | str | None = None) -> Policy:
 
 def random_choices(rng: random.Random) -> Policy:
     """Uniformly random passes and legal plays from ``rng``."""
-    return Policy(
-        lambda g, s: rng.sample(g.hand(s), 3), lambda g, s: rng.choice(g.legal_plays(s))
-    )
+    return Policy(lambda g, s: rng.sample(g.hand(s), 3), lambda g, s: rng.choice(g.legal_plays(s)))
 
 
 def per_seat(policies: Sequence[Policy]) -> Policy:

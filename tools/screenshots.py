@@ -1,9 +1,10 @@
 """Screenshots of the table for a look by eye: ``make screenshots`` → screenshots/*.png.
 
 Pass phase (two cards chosen), mid-trick (your turn, a card lifted, blocked cards sunk),
-the trick pause (a finished trick face up, its winner marked) and the hand summary, at
-1280×800 and 390×844 (plus 360×640 and 844×390 for the phone layouts), in English and
-one German set.  Fixed seed, fast cadence.
+the trick pause (a finished trick face up, its winner marked), the hand summary, and the
+statistics and help dialogs, at 1280×800, 390×844, 360×640 and 844×390, in English; the
+phone and the desktop also in German, and both again in the dark theme.  Fixed seed, fast
+cadence.
 """
 
 from __future__ import annotations
@@ -26,7 +27,9 @@ SIZES = {
 SEED = 11
 
 
-def shoot(browser, base: str, out: Path, name: str, size: tuple[int, int], lang: str) -> None:
+def shoot(
+    browser, base: str, out: Path, name: str, size: tuple[int, int], lang: str, dark: bool = False
+) -> None:
     phone = size[0] < 600 or size[1] < 600
     context = browser.new_context(
         viewport={"width": size[0], "height": size[1]},
@@ -34,12 +37,13 @@ def shoot(browser, base: str, out: Path, name: str, size: tuple[int, int], lang:
         is_mobile=phone,
         device_scale_factor=1 if not phone else 2,
         locale="de-DE" if lang == "de" else "en-US",
+        color_scheme="dark" if dark else "light",
     )
     page = context.new_page()
     page.goto(f"{base}?seed={SEED}&cadence=0&lang={lang}")
     wait_ready(page)
     settle(page)
-    prefix = f"{name}-{lang}" if lang != "en" else name
+    prefix = name + ("" if lang == "en" else f"-{lang}") + ("-dark" if dark else "")
 
     hand = [b.get_attribute("data-card") for b in page.locator("#hand button").all()]
     tap(page, hand[4])
@@ -85,6 +89,13 @@ def shoot(browser, base: str, out: Path, name: str, size: tuple[int, int], lang:
         my_move(page)
     page.wait_for_timeout(350)
     page.screenshot(path=str(out / f"{prefix}-4-summary.png"))
+    page.locator('#dlg-summary [data-action="continue"]').click()
+    for number, dialog in ((5, "stats"), (6, "help")):
+        page.locator("#menu-button").click()
+        page.locator(f'#dlg-menu [data-action="open-{dialog}"]').click()
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(out / f"{prefix}-{number}-{dialog}.png"))
+        page.keyboard.press("Escape")
     context.close()
 
 
@@ -96,9 +107,14 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     with serve() as base, sync_playwright() as pw:
         browser = launch(pw)
-        for name in args.sizes.split(","):
+        names = args.sizes.split(",")
+        for name in names:
             shoot(browser, base, args.out, name, SIZES[name], "en")
-        shoot(browser, base, args.out, "phone", SIZES["phone"], "de")
+        for name in ("phone", "desktop"):
+            if name in names:
+                shoot(browser, base, args.out, name, SIZES[name], "de")
+                shoot(browser, base, args.out, name, SIZES[name], "en", dark=True)
+                shoot(browser, base, args.out, name, SIZES[name], "de", dark=True)
         browser.close()
     for path in sorted(args.out.glob("*.png")):
         print(path.relative_to(ROOT))

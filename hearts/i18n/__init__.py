@@ -48,12 +48,19 @@ def cards(lang: str, n: int) -> str:
 
 
 def duration(lang: str, milliseconds: int) -> str:
-    """Playing time in hours and minutes (R36), rounded down to the minute."""
-    minutes = max(0, int(milliseconds)) // 60_000
-    hours, minutes = divmod(minutes, 60)
+    """Playing time (R36): seconds under a minute, minutes under an hour, else hours and
+    minutes; always rounded down."""
+    seconds = max(0, int(milliseconds)) // 1000
+    if seconds < 60:
+        return text(lang, "time.s", s=seconds)
+    hours, minutes = divmod(seconds // 60, 60)
     if hours:
         return text(lang, "time.hm", h=hours, m=minutes)
     return text(lang, "time.m", m=minutes)
+
+
+def tricks(lang: str, n: int) -> str:
+    return text(lang, "tricks.one") if n == 1 else text(lang, "tricks.many", n=n)
 
 
 def paragraphs(lang: str, key: str) -> list[str]:

@@ -18,20 +18,19 @@ DE: dict[str, str] = {
     "level.hard": "Schwer",
     "dir.left": "nach links",
     "dir.right": "nach rechts",
-    "dir.across": "nach gegenüber",
+    "dir.across": "über den Tisch",
     "passing.left": "Weitergabe: links",
     "passing.right": "Weitergabe: rechts",
     "passing.across": "Weitergabe: gegenüber",
     "passing.hold": "Keine Weitergabe",
     "pass_button.left": "Nach links geben",
     "pass_button.right": "Nach rechts geben",
-    "pass_button.across": "Nach gegenüber geben",
-    "pass_prompt": "Wähle 3 Karten, die du {dir} an {target} gibst.",
+    "pass_button.across": "Über den Tisch geben",
+    "pass_prompt": "Wähle 3 Karten, die du {dir} an {target} weitergibst.",
     "pass_count": "{n} von 3 gewählt",
-    "pass_done": "Gegeben. Warte auf den Tausch…",
-    "next_dir.left": "Nächste Runde: nach links geben",
-    "next_dir.right": "Nächste Runde: nach rechts geben",
-    "next_dir.across": "Nächste Runde: nach gegenüber geben",
+    "next_dir.left": "Nächste Runde: Weitergabe nach links",
+    "next_dir.right": "Nächste Runde: Weitergabe nach rechts",
+    "next_dir.across": "Nächste Runde: Weitergabe über den Tisch",
     "next_dir.hold": "Nächste Runde: keine Weitergabe",
     "seat.passed": "Gegeben",
     "seat.choosing": "Wählt…",
@@ -40,31 +39,34 @@ DE: dict[str, str] = {
     "cards.many": "{n} Karten",
     "points.one": "1 Punkt",
     "points.many": "{n} Punkte",
-    "score": "Punkte",
-    "this_hand": "Diese Runde: {n}",
+    "tricks.one": "1 Stich",
+    "tricks.many": "{n} Stiche",
+    "pile": "{seat}, {tricks}",
+    "pile_you": "Du, {tricks}",
     "your_hand": "Deine Karten",
     "table": "Spieltisch",
     "trick": "Karten auf dem Tisch",
-    "your_turn": "Du bist dran: Tippe eine Karte an, um sie anzuheben, und noch einmal, "
-    "um sie zu spielen.",
-    "your_turn_lifted": "Du bist dran: Tippe die angehobene Karte noch einmal an, um sie "
-    "zu spielen.",
-    "waiting_for": "Warte auf {seat}…",
+    "your_turn": "Du bist am Zug: Wähle eine Karte und wähle sie noch einmal, um sie zu spielen.",
+    "your_turn_lifted": (
+        "Du bist am Zug: Wähle die angehobene Karte noch einmal, um sie zu spielen."
+    ),
+    "waiting_for": "{seat} ist am Zug…",
     "trick_taken_by": "{seat} nimmt den Stich.",
     "you_take_trick": "Du nimmst den Stich.",
     "blocked": "gesperrt",
     "received": "erhalten",
     "lifted": "angehoben",
-    "played_by": "gespielt von {seat}",
+    "played_by": "von {seat} gespielt",
+    "played_by_you": "von dir gespielt",
     "say.cpu_plays": "{seat} spielt {card}.",
     "say.you_play": "Du spielst {card}.",
-    "say.cpu_takes": "{seat} nimmt den Stich mit {points}.",
-    "say.you_take": "Du nimmst den Stich mit {points}.",
-    "say.exchange": "Karten getauscht. Du hast {cards} erhalten.",
+    "say.cpu_takes": "{seat} nimmt den Stich: {points}.",
+    "say.you_take": "Du nimmst den Stich: {points}.",
+    "say.exchange": "Karten getauscht. Du hast erhalten: {cards}.",
     "say.hand_over": "Runde {n} ist vorbei.",
     "say.new_game": "Neues Spiel, Stufe {level}.",
     "summary.title": "Runde {n} ist vorbei",
-    "summary.seat": "Platz",
+    "summary.seat": "Spieler",
     "summary.hand": "Diese Runde",
     "summary.total": "Gesamt",
     "moon.you": "Du hast den Mond geschossen! Alle anderen bekommen 26 Punkte.",
@@ -72,106 +74,123 @@ DE: dict[str, str] = {
     "continue": "Weiter",
     "over.title": "Spielende",
     "over.win": "Du gewinnst!",
-    "over.draw": "Unentschieden: Du teilst dir die niedrigste Punktzahl.",
-    "over.loss": "Verloren: {seat} hat weniger Punkte.",
-    "over.final": "Endstand",
+    "over.draw": "Unentschieden: Du hast die wenigsten Punkte, aber nicht allein.",
+    "over.loss": "Verloren: {seat} hat weniger Punkte als du.",
     "new_game": "Neues Spiel",
     "menu.title": "Menü",
     "menu.new_game": "Neues Spiel…",
     "menu.stats": "Statistik",
-    "menu.help": "Spielregeln",
+    "menu.help": "Spielanleitung",
     "menu.language": "Sprache",
     "newgame.title": "Neues Spiel",
-    "newgame.level": "Spielstärke der CPU-Plätze",
-    "newgame.applies": "Die Spielstärke gilt für das nächste Spiel, das du beginnst.",
+    "newgame.level": "Spielstärke der Gegner",
+    "newgame.applies": "Die gewählte Stufe gilt ab dem nächsten Spiel, das du beginnst.",
     "newgame.current": "Das laufende Spiel behält seine Stufe: {level}.",
     "newgame.start": "Neues Spiel beginnen",
     "newgame.confirm": (
-        "Das laufende Spiel abbrechen? Es zählt weiter als gespielt, aber nicht als verloren."
+        "Das laufende Spiel abbrechen? Es bleibt als gespielt gezählt, gilt aber nicht als "
+        "verloren."
     ),
     "newgame.abandon": "Abbrechen und neu beginnen",
     "newgame.keep": "Weiterspielen",
     "stats.title": "Statistik",
     "stats.level": "Stufe",
-    "stats.played": "Gespielt",
-    "stats.won": "Gewonnen",
-    "stats.lost": "Verloren",
-    "stats.drawn": "Unentschieden",
-    "stats.time": "Gesamte Spielzeit: {time}",
+    "stats.played": "Ge\u00adspielt",  # soft hyphens: the columns fit a phone
+    "stats.won": "Ge\u00adwon\u00adnen",
+    "stats.lost": "Ver\u00adlo\u00adren",
+    "stats.drawn": "Unent\u00adschie\u00adden",
+    "stats.time": "Spielzeit insgesamt: {time}",
     "stats.reset": "Statistik zurücksetzen…",
     "stats.confirm": "Die gesamte Statistik zurücksetzen? Das lässt sich nicht rückgängig machen.",
     "stats.reset_yes": "Zurücksetzen",
     "cancel": "Abbrechen",
     "time.hm": "{h} Std. {m} Min.",
     "time.m": "{m} Min.",
+    "time.s": "{s} Sek.",
     "notice.storage": (
         "Dieser Browser lässt das Spiel nicht speichern. Du kannst spielen, aber der "
         "Spielstand geht verloren, wenn du den Tab schließt."
     ),
+    "notice.storage_full": (
+        "Der Speicher deines Browsers für diese Seite ist voll. Du kannst weiterspielen, aber "
+        "dein Spielstand bleibt ab jetzt nur erhalten, bis du den Tab schließt. Gib Speicher "
+        "frei (etwa Daten anderer Websites), dann speichert das Spiel wieder."
+    ),
+    "notice.storage_unavailable": (
+        "Dieser Browser lässt das Spiel nicht speichern (etwa in einem privaten Fenster oder "
+        "wenn Website-Daten blockiert sind). Du kannst spielen, aber dein Spielstand geht "
+        "verloren, wenn du den Tab schließt."
+    ),
     "notice.bad_game": (
-        "Dein gespeichertes Spiel konnte nicht geladen werden und wurde beiseitegelegt. "
-        "Deine Statistik bleibt erhalten. Ein neues Spiel hat begonnen."
+        "Dein gespeichertes Spiel ließ sich nicht laden. Es wurde gesondert aufbewahrt, und "
+        "ein neues Spiel hat begonnen. Deine Statistik bleibt erhalten."
     ),
     "notice.bad_stats": (
-        "Die gespeicherte Statistik war nicht lesbar; sie wurde beiseitegelegt und die "
-        "Zählung beginnt neu."
+        "Die gespeicherte Statistik ließ sich nicht lesen. Sie wurde gesondert aufbewahrt, "
+        "und die Zählung beginnt von vorn."
     ),
     "notice.bad_settings": (
-        "Die gespeicherten Einstellungen waren nicht lesbar; es gelten die Standardwerte."
+        "Die gespeicherten Einstellungen ließen sich nicht lesen. Sie wurden gesondert "
+        "aufbewahrt; es gelten die Standardeinstellungen."
     ),
     "notice.error": (
         "Etwas ist schiefgegangen. Dein Spiel ist gespeichert; lade die Seite neu, um "
         "weiterzuspielen."
     ),
     "dismiss": "Ausblenden",
-    "help.title": "Spielregeln",
+    "help.title": "Spielanleitung",
     "help.rules_title": "Die Regeln",
     "help.tips_title": "Tipps",
     "help.rules": (
-        "Du spielst gegen drei CPU-Plätze: CPU 1 links von dir, CPU 2 gegenüber, CPU 3 "
-        "rechts. Gespielt wird im Uhrzeigersinn, das Ass ist die höchste Karte, Trumpf "
-        "gibt es nicht.|"
-        "Vor den meisten Runden gibt jeder Platz 3 Karten weiter: nach links, nach rechts, "
-        "nach gegenüber, dann keine Weitergabe, und der Zyklus beginnt von vorn. Tippe 3 "
-        "Karten an und drücke den Knopf zum Geben.|"
-        "Wer die Kreuz 2 hat, spielt sie aus. Die ausgespielte Farbe muss bedient werden, "
-        "wenn du kannst; die höchste Karte dieser Farbe gewinnt den Stich, und wer ihn "
-        "nimmt, spielt als Nächstes aus.|"
-        "Jedes Herz, das du nimmst, kostet 1 Punkt, die Pik-Dame 13. Im ersten Stich darf "
-        "niemand Punkte abwerfen, außer er hat nichts anderes.|"
-        "Herz darf erst ausgespielt werden, wenn in einem früheren Stich ein Herz gefallen "
-        "ist, außer du hast nur noch Herz. Die Pik-Dame bricht Herz nicht.|"
-        "Nimmst du in einer Runde alle 26 Punkte, schießt du den Mond: Du bekommst 0 und "
-        "alle anderen 26 Punkte.|"
-        "Das Spiel endet, sobald ein Platz 100 Punkte erreicht. Die niedrigste Punktzahl "
-        "gewinnt; teilst du sie mit einem CPU-Platz, ist es unentschieden."
+        "Du spielst gegen drei CPU-Gegner: CPU 1 sitzt links von dir, CPU 2 gegenüber, "
+        "CPU 3 rechts. Gespielt wird im Uhrzeigersinn. Das Ass ist die höchste Karte, "
+        "Trumpf gibt es nicht.|"
+        "Vor den meisten Runden gibt jeder 3 Karten weiter: erst nach links, dann nach "
+        "rechts, dann über den Tisch; in der vierten Runde wird nicht weitergegeben, danach "
+        "geht es von vorn los. Wähle 3 Karten und gib sie mit der Schaltfläche weiter.|"
+        "Wer die Kreuz-Zwei hat, spielt sie zum ersten Stich aus. Wer die ausgespielte Farbe "
+        "hat, muss sie bedienen. Die höchste Karte dieser Farbe gewinnt den Stich, und wer "
+        "ihn nimmt, spielt als Nächstes aus.|"
+        "Jedes Herz in deinen Stichen zählt 1 Punkt, die Pik-Dame 13. Im ersten Stich darf "
+        "niemand ein Herz oder die Pik-Dame abwerfen, außer er hat nichts anderes.|"
+        "Herz darf erst ausgespielt werden, wenn in einem früheren Stich schon ein Herz "
+        "gefallen ist, außer du hast nur noch Herz. Die Pik-Dame ist kein Herz und gibt Herz "
+        "nicht frei.|"
+        "Nimmst du in einer Runde alle 26 Punkte, schießt du den Mond: Du bekommst 0 Punkte, "
+        "alle anderen je 26.|"
+        "Das Spiel endet nach der Runde, in der jemand 100 Punkte oder mehr erreicht. Es "
+        "gewinnt, wer die wenigsten Punkte hat; hat ein Gegner genauso wenige wie du, ist es "
+        "unentschieden."
     ),
     "help.controls": (
-        "Eine Karte spielst du mit zwei Tipps: Der erste hebt sie an, der zweite spielt "
-        "sie. Karten, die die Regeln gerade nicht erlauben, sinken ab und reagieren "
-        "nicht. Mit der Tastatur wechseln die Pfeiltasten zwischen den Karten, Eingabe "
-        "oder Leertaste hebt an und spielt dann."
+        "Eine Karte spielst du, indem du sie zweimal antippst oder anklickst: Beim ersten Mal "
+        "wird sie angehoben, beim zweiten Mal gespielt. Karten, die die Regeln gerade nicht "
+        "erlauben, sinken ab und reagieren nicht. Mit der Tastatur wechselst du mit den "
+        "Pfeiltasten zwischen den Karten; die Eingabe- oder Leertaste hebt eine Karte an und "
+        "spielt sie beim zweiten Drücken."
     ),
     "help.tips": (
         "Gib Pik-Dame, Pik-König und Pik-Ass weiter, außer du hast viele niedrige Pik.|"
-        "Wer eine Farbe früh los ist, kann Punkte abwerfen, wenn sie ausgespielt wird.|"
-        "Behalte niedrige Karten, um unter Stichen mit Punkten durchzutauchen.|"
-        "Achte darauf, wer Punkte sammelt: Hat ein Platz alle, nimm selbst ein Herz, um "
-        "den Mond zu verhindern."
+        "Wirst du eine Farbe früh ganz los, kannst du Punkte abwerfen, sobald sie "
+        "ausgespielt wird.|"
+        "Heb dir niedrige Karten auf, damit du Stiche mit Punkten nicht selbst nehmen musst.|"
+        "Achte darauf, wer die Punkte sammelt: Hat ein Gegner bisher alle, nimm selbst ein "
+        "Herz, damit er den Mond nicht schießen kann."
     ),
     "lang.en": "English",
     "lang.de": "Deutsch",
-    "update.ready": "Eine neue Version von Hearts ist bereit. Dein Spiel ist gespeichert und "
-    "geht weiter.",
+    "update.ready": (
+        "Eine neue Version von Hearts ist bereit. Dein Spiel ist gespeichert und geht weiter."
+    ),
     "update.apply": "Jetzt aktualisieren",
     "tab.title": "In einem anderen Tab geöffnet",
     "tab.elsewhere": (
-        "Dieses Spiel ist schon in einem anderen Tab oder Fenster geöffnet, das es spielt "
-        "und speichert. Spiel dort weiter oder übernimm es hier."
+        "Dieses Spiel ist schon in einem anderen Tab oder Fenster geöffnet und wird dort "
+        "gespeichert. Spiel dort weiter oder hol es hierher."
     ),
     "tab.taken": (
-        "Das Spiel wurde in einem anderen Tab oder Fenster übernommen; dieser Tab hat "
-        "angehalten, damit nichts verloren geht. Hol es zurück, um hier weiterzuspielen."
+        "Das Spiel läuft jetzt in einem anderen Tab oder Fenster weiter. Dieser Tab ist "
+        "angehalten, damit nichts verloren geht. Hol das Spiel zurück, um hier weiterzuspielen."
     ),
     "tab.take_over": "Hier spielen",
 }

@@ -30,7 +30,6 @@ EN: dict[str, str] = {
     "pass_button.across": "Pass across",
     "pass_prompt": "Choose 3 cards to pass {dir} to {target}.",
     "pass_count": "{n} of 3 chosen",
-    "pass_done": "Passed. Waiting for the exchange…",
     "next_dir.left": "Next hand: pass left",
     "next_dir.right": "Next hand: pass right",
     "next_dir.across": "Next hand: pass across",
@@ -43,14 +42,17 @@ EN: dict[str, str] = {
     "cards.many": "{n} cards",
     "points.one": "1 point",
     "points.many": "{n} points",
-    "score": "Score",
-    "this_hand": "This hand: {n}",
+    "tricks.one": "1 trick",
+    "tricks.many": "{n} tricks",
+    # a seat's pile of taken tricks, for screen readers: "CPU 1, 3 tricks"
+    "pile": "{seat}, {tricks}",
+    "pile_you": "You, {tricks}",
     # hand and play
     "your_hand": "Your hand",
     "table": "Card table",
     "trick": "Cards on the table",
-    "your_turn": "Your turn: tap a card to lift it, tap it again to play.",
-    "your_turn_lifted": "Your turn: tap the lifted card again to play it.",
+    "your_turn": "Your turn: choose a card, then choose it again to play it.",
+    "your_turn_lifted": "Your turn: choose the lifted card again to play it.",
     "waiting_for": "Waiting for {seat}…",
     "trick_taken_by": "{seat} takes the trick.",
     "you_take_trick": "You take the trick.",
@@ -58,6 +60,7 @@ EN: dict[str, str] = {
     "received": "received",
     "lifted": "lifted",
     "played_by": "played by {seat}",
+    "played_by_you": "played by you",
     # announcements (polite live region)
     "say.cpu_plays": "{seat} plays {card}.",
     "say.you_play": "You play {card}.",
@@ -79,7 +82,6 @@ EN: dict[str, str] = {
     "over.win": "You win!",
     "over.draw": "A draw: you share the lowest score.",
     "over.loss": "You lose: {seat} finished lower.",
-    "over.final": "Final scores",
     "new_game": "New game",
     # menu
     "menu.title": "Menu",
@@ -112,10 +114,20 @@ EN: dict[str, str] = {
     "cancel": "Cancel",
     "time.hm": "{h} h {m} min",
     "time.m": "{m} min",
+    "time.s": "{s} s",
     # storage and errors
     "notice.storage": (
         "This browser does not let the game save. You can play, but progress "
         "will be lost when you close the tab."
+    ),
+    "notice.storage_full": (
+        "The browser's storage for this site is full. You can keep playing, but from now on "
+        "your progress is kept only until you close the tab. Free up space (for example "
+        "other sites' data) and the game saves again."
+    ),
+    "notice.storage_unavailable": (
+        "This browser does not let the game save (for example in a private window, or when "
+        "site data is blocked). You can play, but your progress is lost when you close the tab."
     ),
     "notice.bad_game": (
         "Your saved game could not be loaded and was set aside. Your statistics are "
@@ -124,7 +136,9 @@ EN: dict[str, str] = {
     "notice.bad_stats": (
         "The saved statistics could not be read; they were set aside and counting starts again."
     ),
-    "notice.bad_settings": "Saved settings could not be read; the defaults are used.",
+    "notice.bad_settings": (
+        "The saved settings could not be read; they were set aside and the defaults are used."
+    ),
     "notice.error": "Something went wrong. Your game is saved; reload the page to continue.",
     "dismiss": "Dismiss",
     # how to play
@@ -135,7 +149,7 @@ EN: dict[str, str] = {
         "You play against three CPU seats: CPU 1 on your left, CPU 2 across, CPU 3 on "
         "your right. Play goes clockwise, aces are high and there are no trumps.|"
         "Before most hands every seat passes 3 cards: left, right, across, then no "
-        "passing, and the cycle repeats. Tap 3 cards and press the pass button.|"
+        "passing, and the cycle repeats. Choose 3 cards and press the pass button.|"
         "The seat holding the 2 of clubs leads it. You must follow the suit that was led "
         "if you can; the highest card of that suit takes the trick, and its taker leads "
         "next.|"
@@ -149,9 +163,9 @@ EN: dict[str, str] = {
         "the lowest score with a CPU seat is a draw."
     ),
     "help.controls": (
-        "Playing a card takes two taps: the first lifts it, the second plays it. Cards "
-        "the rules do not allow right now sink and do not respond. With a keyboard, the "
-        "arrow keys move between cards and Enter or Space lifts and then plays."
+        "Playing a card takes two taps or clicks: the first lifts it, the second plays it. "
+        "Cards the rules do not allow right now sink and do not respond. With a keyboard, "
+        "the arrow keys move between cards and Enter or Space lifts and then plays."
     ),
     "help.tips": (
         "Pass away the queen, king and ace of spades unless you hold many low spades.|"

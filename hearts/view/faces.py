@@ -44,3 +44,6 @@ class Texts:
 
     def seat(self, seat: int) -> str:
         return i18n.seat_name(self.lang, seat)
+
+    def played_by(self, seat: int) -> str:
+        return self("played_by_you") if seat == 0 else self("played_by", seat=self.seat(seat))

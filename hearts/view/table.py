@@ -35,6 +35,8 @@ class Plate(NamedTuple):
     score_text: str
     status: str  # "", "passed", "choosing", "to_act"
     status_text: str
+    tricks: int = 0  # taken this hand: the face-down pile in front of the seat
+    pile_label: str = ""  # "CPU 1, 3 tricks": a fact, for screen readers
 
 
 class TrickCard(NamedTuple):
@@ -137,6 +139,12 @@ def _plate(game: Game, seat: int, t: Texts) -> Plate:
         "to_act": t("seat.to_act"),
     }.get(status, "")
     count = len(game.hand(seat))
+    taken = sum(1 for trick in game.tricks if rules.trick_winner(trick) == seat)
+    tricks = i18n.tricks(t.lang, taken)
+    if seat == 0:
+        pile = t("pile_you", tricks=tricks)
+    else:
+        pile = t("pile", seat=t.seat(seat), tricks=tricks)
     return Plate(
         seat=seat,
         position=POSITIONS[seat],
@@ -148,6 +156,8 @@ def _plate(game: Game, seat: int, t: Texts) -> Plate:
         score_text=i18n.points(t.lang, game.scores[seat]),
         status=status,
         status_text=status_text,
+        tricks=taken,
+        pile_label=pile,
     )
 
 
@@ -162,7 +172,7 @@ def _trick_cards(
                 seat=seat,
                 position=POSITIONS[seat],
                 face=f,
-                label=f"{f.name}, {t('played_by', seat=t.seat(seat))}",
+                label=f"{f.name}, {t.played_by(seat)}",
                 winner=winner == seat,
                 last=i == len(plays) - 1,
             )

@@ -98,8 +98,8 @@ class Dialogs:
             return
         active = self.dom.active()
         inside = active is not None and dlg.contains(active)
-        if event.shift and (active == items[0] or not inside):
-            event.prevent_default()
+        if event.shift and (not inside or active == items[0] or active not in items):
+            event.prevent_default()  # from the first item or the dialog's heading
             items[-1].focus()
         elif not event.shift and (active == items[-1] or not inside):
             event.prevent_default()

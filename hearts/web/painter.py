@@ -123,8 +123,12 @@ class Painter:
         """Keep focus on the same card, or on its neighbour if it was played."""
         if code:
             same = self.el["hand"].query(f'button[data-card="{code}"]')
-            if same is not None:
+            if same is not None and same.attr("tabindex") == "0":
                 same.focus()
+                return
+            stop = self.el["hand"].query('button[tabindex="0"]')
+            if same is not None and stop is not None:
+                stop.focus()  # the card is blocked now: focus moves to a playable one
                 return
         buttons = self.cards()
         if not buttons:

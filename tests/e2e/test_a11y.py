@@ -1,4 +1,5 @@
-"""Accessibility audit (issue 6): axe-core on every screen, in English and German.
+"""Accessibility audit (issues 6 and 11): axe-core on every screen and dialog, in English
+and German, in the light and the dark theme (prefers-color-scheme).
 
 axe-core (bundled by ``axe-playwright-python``, pinned in requirements-dev.txt) runs with
 its full default rule set: WCAG 2.x A/AA and best practices, no rule excluded.  The page's
@@ -44,6 +45,7 @@ SCREENS = (
     "trick pause",
     "hand summary",
     "game over",
+    "open in another tab",
 )
 MIN_RULES = 80  # axe 4.12 has ~100 rules; far fewer would mean the audit did not run
 
@@ -70,14 +72,16 @@ def describe(violations: list[dict]) -> str:
     return "\n".join(lines)
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_axe_reports_no_violations_on_any_screen(browser, site_url, lang):
+def test_axe_reports_no_violations_on_any_screen(browser, site_url, lang, scheme):
     context = browser.new_context(
         base_url=site_url,
         bypass_csp=True,
         service_workers="block",
         viewport={"width": 1280, "height": 800},
         locale="de-DE" if lang == "de" else "en-US",
+        color_scheme=scheme,
     )
     page = context.new_page()
     page.set_default_timeout(15_000)
@@ -147,12 +151,19 @@ def test_axe_reports_no_violations_on_any_screen(browser, site_url, lang):
         load_position(page, game_over(8), f"?cadence=0&lang={lang}")
         page.locator("#dlg-summary[open] .result").wait_for()
         check("game over")
+
+        # A second tab of the same game: it says so, in a dialog of its own.
+        playing, page = page, context.new_page()
+        page.goto(f"/?cadence=0&lang={lang}")
+        page.locator("#dlg-tab[open]").wait_for()
+        check("open in another tab")
+        playing.close()
     finally:
         context.close()
 
     assert set(found) == set(SCREENS)
     report = {screen: rules_checked(r) for screen, r in found.items()}
-    print(f"\naxe-core {found['pass phase']['testEngine']['version']}, lang={lang}")
+    print(f"\naxe-core {found['pass phase']['testEngine']['version']}, {lang}, {scheme}")
     for screen, r in found.items():
         print(
             f"  {screen}: {report[screen]} rules checked "
@@ -165,7 +176,9 @@ def test_axe_reports_no_violations_on_any_screen(browser, site_url, lang):
     for screen, count in report.items():
         assert count >= MIN_RULES, f"{screen}: only {count} rules ran"
     failures = {s: describe(r["violations"]) for s, r in found.items() if r["violations"]}
-    assert not failures, "\n".join(f"[{lang}] {s}:\n{text}" for s, text in failures.items())
+    assert not failures, "\n".join(
+        f"[{lang}, {scheme}] {s}:\n{text}" for s, text in failures.items()
+    )
     assert reviewed > 0 and not contrast_failures, "\n".join(contrast_failures)
 
 

@@ -117,9 +117,7 @@ def test_a_snapshot_of_another_save_or_build_is_not_painted(page, edit):
     wait_ready(page)
     snapshot = json.loads(page.evaluate(f"localStorage.getItem('{SNAPSHOT_KEY}')"))
     snapshot[edit] = "0" * 16
-    page.evaluate(
-        f"localStorage.setItem('{SNAPSHOT_KEY}', {json.dumps(json.dumps(snapshot))})"
-    )
+    page.evaluate(f"localStorage.setItem('{SNAPSHOT_KEY}', {json.dumps(json.dumps(snapshot))})")
     painted(page)
     assert page.get_attribute("html", "data-boot") == "neutral"
     assert page.locator("#hand button").count() == 0  # face down until the engine draws it

@@ -71,9 +71,12 @@ def test_language_follows_the_browser(prefs, lang):
     assert i18n.pick_language(prefs) == lang
 
 
-def test_duration_in_hours_and_minutes():
-    assert i18n.duration("en", 0) == "0 min"
-    assert i18n.duration("en", 59_999) == "0 min"
+def test_duration_in_seconds_minutes_or_hours_and_minutes():
+    """R36; issue 11: a 45 s game showed "0 min"."""
+    assert i18n.duration("en", 0) == "0 s"
+    assert i18n.duration("en", 45_000) == "45 s" and i18n.duration("de", 45_999) == "45 Sek."
+    assert i18n.duration("en", 59_999) == "59 s"
+    assert i18n.duration("en", 60_000) == "1 min"
     assert i18n.duration("en", 3 * 3_600_000 + 5 * 60_000) == "3 h 5 min"
     assert i18n.duration("de", 61 * 60_000) == "1 Std. 1 Min."
 

@@ -118,6 +118,29 @@ def test_focus_moves_to_the_neighbour_of_the_card_just_played():
     assert active.attr("data-card") != code
 
 
+def test_a_turn_that_blocks_the_focused_card_moves_the_focus_to_a_playable_one():
+    tab = open_tab(seed=8)
+    tab.my_move()  # the pass
+    for _ in range(13):
+        tab.settle()
+        if tab.ctl.game.phase != "play":
+            break
+        code = tab.playable()[0]
+        tab.tap(code)
+        tab.tap(code)
+        if not tab.hand():
+            break
+        target = tab.hand()[-1]
+        tab.dom.card(target).focus()  # where your focus waits while the others play
+        tab.settle()
+        if tab.ctl.game.to_act == 0 and target not in tab.playable():
+            active = tab.dom.active()
+            assert active is not None and active.attr("data-card") in tab.playable()
+            assert active.attr("tabindex") == "0"
+            return
+    raise AssertionError("no turn blocked the card that had the focus")
+
+
 def test_menu_statistics_and_reset_with_confirmation():
     tab = open_tab(seed=5)
     dom = tab.dom

@@ -114,3 +114,26 @@ def test_hand_size_class():
 @given(st.text())
 def test_escaping_is_html_escape_with_quotes(text):
     assert render.e(text) == html.escape(text, quote=True)
+
+
+def test_the_tab_stop_never_rests_on_a_blocked_card_while_another_can_be_played():
+    game = my_turn_with_blocked()
+    hand = build(game, "en").hand
+    legal = {str(c) for c in game.legal_plays(0)}
+    for card in hand:
+        stop = focused(render.hand(hand, card.face.code))
+        expected = [card.face.code] if card.face.code in legal else stop
+        assert stop == expected and len(stop) == 1 and stop[0] in legal
+
+
+def test_a_pile_is_a_labelled_image_of_face_down_cards_with_its_count():
+    game = drive(Game.new(7), until=lambda g: len(g.tricks) == 4 and not g.current_trick)
+    for p in build(game, "en").plates:
+        markup = render.plate(p)
+        if not p.tricks:
+            assert 'class="pile"' not in markup
+            continue
+        pile = re.search(r'<div class="pile" role="img" aria-label="([^"]+)">(.*?)</div>', markup)
+        assert pile and pile.group(1) == p.pile_label
+        assert pile.group(2).count('class="back"') == min(p.tricks, 3)
+        assert f'<span class="pile-count" aria-hidden="true">{p.tricks}</span>' in pile.group(2)

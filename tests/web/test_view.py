@@ -3,7 +3,7 @@ R18, R20, R29, R33, R38)."""
 
 from __future__ import annotations
 
-from hearts import Card, Game
+from hearts import Card, Game, rules
 from hearts.view import POSITIONS, build, received_marks
 from tools.driver import drive
 
@@ -163,3 +163,27 @@ def test_game_over_reads_the_result_from_your_seat():
     assert (
         draw is not None and draw.result == "draw" and draw.result_text.startswith("Unentschieden")
     )
+
+
+def test_each_plate_counts_the_tricks_its_seat_took_and_says_so_as_a_fact():
+    game = drive(new_play_game(), until=lambda g: len(g.tricks) == 5 and not g.current_trick)
+    plates = build(game, "en").plates
+    taken = [sum(1 for t in game.tricks if rules.trick_winner(t) == s) for s in range(4)]
+    assert [p.tricks for p in plates] == taken and sum(taken) == 5
+    for p in plates:
+        who = "You" if p.seat == 0 else f"CPU {p.seat}"
+        word = "1 trick" if p.tricks == 1 else f"{p.tricks} tricks"
+        assert p.pile_label == f"{who}, {word}"
+    de = build(game, "de").plates
+    assert de[0].pile_label.startswith("Du, ") and "Stich" in de[0].pile_label
+    assert [p.tricks for p in build(Game.new(7), "en").plates] == [0, 0, 0, 0]
+
+
+def test_your_own_trick_card_is_played_by_you_not_by_a_seat_name():
+    game = new_play_game()
+    game = drive(game, until=lambda g: any(s == 0 for s, _ in g.current_trick))
+    labels = {c.seat: c.label for c in build(game, "de").trick}
+    assert labels[0].endswith(", von dir gespielt")
+    assert all(labels[s].endswith(f", von CPU {s} gespielt") for s in labels if s)
+    mine = [c.label for c in build(game, "en").trick if c.seat == 0]
+    assert mine[0].endswith(", played by you")

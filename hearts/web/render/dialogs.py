@@ -8,6 +8,9 @@ from ...view.dialogs import HelpView, MenuView, NewGameView, NoticesView, StatsV
 from .cards import e
 
 TAB_DIALOG = "dlg-tab"
+# Dialogs open at their top: in the longer ones the heading takes the focus (autofocus),
+# not a control further down that would scroll the title away; Tab goes on from there.
+# The short menu focuses its first button, the summary its Continue button.
 
 
 def _button(action: str, label: str, kind: str = "", extra: str = "") -> str:
@@ -74,12 +77,12 @@ def new_game(v: NewGameView) -> str:
     current = f'<p class="note">{e(v.current)}</p>' if v.current else ""
     if v.confirming:
         actions = f'<p class="confirm" role="alert">{e(v.confirm)}</p>' + _actions(
-            _button("abandon", v.abandon, "danger"), _button("keep", v.keep, "", " autofocus")
+            _button("abandon", v.abandon, "danger"), _button("keep", v.keep)
         )
     else:
         actions = _actions(_button("start-new", v.start, "primary"), _button("close", v.close))
     return (
-        f'<h2 id="dlg-newgame-title">{e(v.title)}</h2>'
+        f'<h2 id="dlg-newgame-title" tabindex="-1" autofocus>{e(v.title)}</h2>'
         f'<fieldset class="levels"><legend>{e(v.legend)}</legend>{radios}</fieldset>'
         f'<p class="note">{e(v.applies)}</p>{current}{actions}'
     )
@@ -96,12 +99,12 @@ def stats(v: StatsView) -> str:
     if v.confirming:
         actions = f'<p class="confirm" role="alert">{e(v.confirm)}</p>' + _actions(
             _button("reset-yes", v.reset_yes, "danger"),
-            _button("reset-no", v.cancel, "", " autofocus"),
+            _button("reset-no", v.cancel),
         )
     else:
         actions = _actions(_button("reset", v.reset), _button("close", v.close, "primary"))
     return (
-        f'<h2 id="dlg-stats-title">{e(v.title)}</h2>'
+        f'<h2 id="dlg-stats-title" tabindex="-1" autofocus>{e(v.title)}</h2>'
         f'<table class="stats"><thead><tr><th scope="col">{e(v.level_heading)}</th>{head}'
         f'</tr></thead><tbody>{body}</tbody></table><p class="time">{e(v.time_text)}</p>'
         f"{actions}"
@@ -112,7 +115,7 @@ def help_text(v: HelpView) -> str:
     rules = "".join(f"<li>{e(p)}</li>" for p in v.rules)
     tips = "".join(f"<li>{e(p)}</li>" for p in v.tips)
     return (
-        f'<h2 id="dlg-help-title">{e(v.title)}</h2>'
+        f'<h2 id="dlg-help-title" tabindex="-1" autofocus>{e(v.title)}</h2>'
         f'<div class="help-body"><h3>{e(v.rules_title)}</h3><ul>{rules}</ul>'
         f"<p>{e(v.controls)}</p><h3>{e(v.tips_title)}</h3><ul>{tips}</ul></div>"
         f"{_actions(_button('close', v.close, 'primary'))}"

@@ -13,9 +13,14 @@ ARROWS = {Direction.LEFT: "←", Direction.RIGHT: "→", Direction.ACROSS: "↑"
 
 
 def hand(cards: Sequence[HandCard], focus_code: str | None) -> str:
-    """Your 13 (or fewer) cards as buttons; exactly one has tabindex 0 (roving focus)."""
+    """Your 13 (or fewer) cards as buttons; exactly one has tabindex 0 (roving focus).
+
+    The tab stop stays on ``focus_code`` unless that card is blocked while another can be
+    played: your turn never starts with the focus on a card the rules forbid.
+    """
     codes = [c.face.code for c in cards]
-    if focus_code not in codes:
+    usable = {c.face.code for c in cards if not c.blocked}
+    if focus_code not in codes or (focus_code not in usable and usable):
         focus_code = next(
             (c.face.code for c in cards if c.lifted),
             next((c.face.code for c in cards if c.playable), codes[0] if codes else None),
@@ -73,6 +78,20 @@ def plate(p: Plate, backs: bool = True) -> str:
         + status
         + "</div>"
         + fan
+        + pile(p)
+    )
+
+
+def pile(p: Plate) -> str:
+    """The tricks a seat has taken this hand, face down in front of it: a count, no cards
+    (R38: what fell is not shown again)."""
+    if not p.tricks:
+        return ""
+    stack = '<span class="back"></span>' * min(p.tricks, 3)
+    return (
+        f'<div class="pile" role="img" aria-label="{e(p.pile_label)}">'
+        f'<span class="pile-stack" aria-hidden="true">{stack}</span>'
+        f'<span class="pile-count" aria-hidden="true">{p.tricks}</span></div>'
     )
 
 
