@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 VPY := $(VENV)/bin/python
 DEV_STAMP := $(VENV)/.dev-installed
+ISMCTS_STAMP := $(VENV)/.ismcts-installed
 NODE_STAMP := node_modules/.installed
 VENDOR_STAMP := static/vendor/.built
 GAME := static/build/hearts.zip
@@ -14,7 +15,7 @@ SW_INPUTS := $(wildcard index.html pyscript.toml) $(GAME) $(shell find static -t
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: screenshots bench-browser test test-engine lint bench tournament run clean node_modules vendor chromium test-e2e \
+.PHONY: screenshots bench-browser test test-engine lint bench tournament tournament-ismcts run clean node_modules vendor chromium test-e2e \
 	sw icons icons-check bench-startup bench-lighthouse coverage game
 
 $(VPY):
@@ -23,6 +24,11 @@ $(VPY):
 $(DEV_STAMP): requirements-dev.txt | $(VPY)
 	$(VPY) -m pip install -q --upgrade pip
 	$(VPY) -m pip install -q -r requirements-dev.txt
+	touch $@
+
+# OpenSpiel for the ISMCTS benchmark only: never a dependency of hearts/ or of make test.
+$(ISMCTS_STAMP): requirements-ismcts.txt | $(VPY)
+	$(VPY) -m pip install -q -r requirements-ismcts.txt
 	touch $@
 
 # ruff, the import-linter contracts (pyproject.toml: layers, no cycles, only hearts/web/dom.py
@@ -107,6 +113,10 @@ bench-lighthouse: $(DEV_STAMP) vendor sw.js chromium $(LIGHTHOUSE_STAMP)
 # The CPU strength order by duplicate deals (a benchmark, not a test; ~15 min on 2 cores).
 tournament: $(DEV_STAMP)
 	$(VPY) -m tools.tournament
+
+# Hard in one seat against three OpenSpiel ISMCTS-1000 bots, 500 duplicate deals (~30 min).
+tournament-ismcts: $(DEV_STAMP) $(ISMCTS_STAMP)
+	$(VPY) -m tools.ismcts --deals 500 --sims 1000
 
 # Screenshots of the table for a look by eye (pass phase, mid-trick, summary; desktop and
 # phone sizes) into screenshots/ (git-ignored).

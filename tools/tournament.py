@@ -25,7 +25,7 @@ import multiprocessing
 import statistics
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from hearts import Game
 from hearts.cards import DECK, Card
@@ -106,7 +106,11 @@ def play_hand(
     return drive(game, per_seat(seats), until=hand_done).hand_points
 
 
-def play_chunk(job: tuple[str, str, int, int, int]) -> tuple[list[int], dict[str, list[int]]]:
+Job = tuple[str, str, int, int, int]  # tested, opponent, run seed, first deal, stop
+ChunkResult = tuple[list[int], dict[str, list[int]]]  # 16 scores per deal, decision times
+
+
+def play_chunk(job: Job) -> ChunkResult:
     """Deals ``start`` … ``stop - 1``, each in four rotations: 16 scores per deal."""
     tested, opponent, seed, start, stop = job
     times = {level: [0] * TIME_BINS for level in LEVELS}
@@ -190,12 +194,18 @@ def quantile(histogram: Sequence[int], q: float) -> float:
 
 
 def run(
-    pairings: Sequence[tuple[str, str]], deals: int, seed: int, workers: int
+    pairings: Sequence[tuple[str, str]],
+    deals: int,
+    seed: int,
+    workers: int,
+    play: Callable[[Job], ChunkResult] = play_chunk,
+    chunk: int = CHUNK,
 ) -> tuple[list[Result], dict[str, list[int]]]:
+    """Every pairing over ``deals`` duplicate deals, ``chunk`` deals a work unit for ``play``."""
     jobs = [
-        (tested, opponent, seed, start, min(start + CHUNK, deals))
+        (tested, opponent, seed, start, min(start + chunk, deals))
         for tested, opponent in pairings
-        for start in range(0, deals, CHUNK)
+        for start in range(0, deals, chunk)
     ]
     collected: dict[tuple[str, str], list[int]] = {p: [] for p in pairings}
     times = {level: [0] * TIME_BINS for level in LEVELS}
@@ -203,10 +213,10 @@ def run(
     done = 0
     if workers > 1:
         pool = multiprocessing.get_context().Pool(workers)
-        results = pool.imap(play_chunk, jobs)
+        results = pool.imap(play, jobs)
     else:
         pool = None
-        results = map(play_chunk, jobs)
+        results = map(play, jobs)
     try:
         for job, (scores, chunk_times) in zip(jobs, results, strict=True):
             collected[(job[0], job[1])].extend(scores)
