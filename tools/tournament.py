@@ -13,7 +13,9 @@ the deal's index (left, right, across, hold).  Per pairing it prints
 * for the scripted moon-shooter, how often it takes all 26 points against each level;
 * CPU decision time per level (median and 99th percentile, view building included).
 
-Pairings are ``TESTED:OPPONENT`` with players easy, medium, hard, random and shooter.
+Pairings are ``TESTED:OPPONENT`` with players easy, medium, hard, random, shooter and
+opportunist (see :mod:`tools.scripted`); with ``opportunist:X`` and ``medium:X`` both run,
+the report adds the opportunist's payoff change over Medium in that seat (paired by deal).
 The CPUs ignore the game score, so chaining hands into games is exact.
 """
 
@@ -36,7 +38,7 @@ from hearts.rules import GAME_END_SCORE
 from . import scripted
 from .driver import Policy, drive, hand_done, per_seat
 
-PLAYERS = (*LEVELS, "random", "shooter")
+PLAYERS = (*LEVELS, "random", "shooter", "opportunist")
 DEFAULT_PAIRINGS = (
     "medium:easy",
     "easy:medium",
@@ -58,6 +60,10 @@ _SCRIPTED: dict[str, Policy] = {
     "shooter": Policy(
         lambda g, s: scripted.shooter_pass(g.seat_view(s)),
         lambda g, s: scripted.shooter_play(g.seat_view(s)),
+    ),
+    "opportunist": Policy(
+        lambda g, s: scripted.opportunist_pass(g.seat_view(s)),
+        lambda g, s: scripted.opportunist_play(g.seat_view(s)),
     ),
 }
 
@@ -134,7 +140,8 @@ class Result:
     def rotation_scores(self, rotation: int) -> Iterator[tuple[int, ...]]:
         return (self.hand_scores[d * 4 + rotation] for d in range(self.deals))
 
-    def payoff(self) -> tuple[float, float]:
+    def per_deal(self) -> list[float]:
+        """The payoff of each deal: the mean over its four rotations."""
         per_deal = []
         for d in range(self.deals):
             total = 0.0
@@ -142,9 +149,10 @@ class Result:
                 s = self.hand_scores[d * 4 + rotation]
                 total += (sum(s) - s[rotation]) / 3 - s[rotation]
             per_deal.append(total / 4)
-        mean = statistics.fmean(per_deal)
-        se = statistics.stdev(per_deal) / math.sqrt(len(per_deal)) if len(per_deal) > 1 else 0.0
-        return mean, se
+        return per_deal
+
+    def payoff(self) -> tuple[float, float]:
+        return mean_and_se(self.per_deal())
 
     def moons(self) -> tuple[int, int]:
         """(moons shot by the tested player, moons conceded to an opponent)."""
@@ -177,6 +185,18 @@ class Result:
                             drawn += 1
                     totals = [0, 0, 0, 0]
         return games, won, drawn
+
+
+def mean_and_se(values: Sequence[float]) -> tuple[float, float]:
+    """The mean and its standard error."""
+    mean = statistics.fmean(values)
+    se = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return mean, se
+
+
+def paired_change(a: Result, b: Result) -> tuple[float, float]:
+    """Payoff of ``a`` minus payoff of ``b`` on the same deals, with the SE of the paired change."""
+    return mean_and_se([x - y for x, y in zip(a.per_deal(), b.per_deal(), strict=True)])
 
 
 def quantile(histogram: Sequence[int], q: float) -> float:
@@ -280,6 +300,19 @@ def report(results: list[Result], times: dict[str, list[int]], out=None) -> None
                 f" of {hands:,} hands",
                 file=out,
             )
+    by_pairing = {(r.tested, r.opponent): r for r in results}
+    for r in results:
+        plain = by_pairing.get(("medium", r.opponent))
+        if r.tested != "opportunist" or plain is None or plain.deals != r.deals:
+            continue
+        shot, _ = r.moons()
+        change, se = paired_change(r, plain)
+        print(
+            f"\nOpportunist (Medium that tries a moon with a strong hand) vs 3 {r.opponent}: "
+            f"moon in {100 * shot / (4 * r.deals):.2f} % of hands; payoff change against "
+            f"Medium in that seat {change:+.3f} ± {se:.3f} pts/hand",
+            file=out,
+        )
     print("\nCPU decision time (pass and play, SeatView included):", file=out)
     for level in LEVELS:
         n = sum(times[level])

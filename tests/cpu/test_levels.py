@@ -153,8 +153,8 @@ def test_hard_leads_the_highest_card_certain_to_lose():
 def test_hard_flushes_the_queen_with_low_spades_when_it_cannot_catch_her():
     v = view(1, "6S 9C 4D", OPEN, level="hard")
     assert choose_play(v) == C("6S")
-    v = view(1, "6S KS 9C 4D", OPEN, level="hard")  # K♠ could catch Q♠: no flush
-    assert choose_play(v) == C("4D")
+    v = view(1, "6S KS 9C 4D", OPEN, level="hard")  # K♠ could catch Q♠: no flush …
+    assert choose_play(v) == C("9C")  # … but a short side suit to void, the higher first
 
 
 def test_hard_discards_high_spades_only_while_the_queen_is_out():
@@ -181,3 +181,50 @@ def test_levels_are_pure_functions_of_the_view():
     v = view(2, "5D 7D KD AD QS 9C", OPEN, "1:9D", level="hard")
     for module in (easy, medium, hard):
         assert module.choose_play(v) == module.choose_play(v)
+
+
+def test_hard_passes_a_short_side_suit_out_to_make_a_void():
+    hand = "2C 3C 4C 5C 6C 7C 2D 5D 8D 2S 3S 4S 2H"
+    assert passed(hand, "hard") == {"2D", "5D", "8D"}
+    assert passed(hand, "medium") == {"8D", "7C", "6C"}
+
+
+def test_hard_voids_clubs_with_one_pass_fewer_since_trick_one_takes_a_club():
+    hand = "3C 4C 5C 2D TD JD QD 2S 3S 4S 5S 2H 3H"
+    assert passed(hand, "hard") == {"5C", "4C", "QD"}  # 3♣ goes on trick 1
+    assert passed(hand, "medium") == {"QD", "JD", "TD"}
+
+
+def test_hard_keeps_the_queen_with_two_low_spades():
+    hand = "2C 3C 4C 5C 6C 7C 2D 3D 4D 5D 2S 3S QS"
+    assert "QS" not in passed(hand, "hard")
+    assert "QS" in passed(hand, "medium")
+
+
+def test_hard_sheds_its_highest_club_on_the_first_trick():
+    v = view(2, "5C 9C KC 7D", (), "0:2C 1:8C", level="hard")
+    assert choose_play(v) == C("KC")  # no points can fall on trick 1 (R14)
+    assert choose_play(view(2, "5C 9C KC 7D", (), "0:2C 1:8C", level="medium")) == C("5C")
+
+
+def test_hard_wins_low_when_it_cannot_duck_and_seats_are_still_to_play():
+    v = view(1, "9D KD 3C", OPEN, "0:5D", level="hard")
+    assert choose_play(v) == C("9D")  # T♦…A♦ are out: leave room to be overtaken
+    assert choose_play(view(1, "9D KD 3C", OPEN, "0:5D", level="medium")) == C("KD")
+
+
+def test_hard_with_the_queen_leads_its_short_suit_to_make_a_void():
+    burdened = view(1, "QS 4S 8D 5C 6C 7C", OPEN, level="hard")
+    assert choose_play(burdened) == C("8D")
+    free = view(1, "JS 4S 8D 5C 6C 7C", OPEN, level="hard")
+    assert choose_play(free) == C("7C")  # the highest club certain to lose
+
+
+def test_hard_defends_only_against_a_seat_that_wins_the_tricks():
+    # Seat 1 took Q♠ when seat 0 dumped it: every point taken, but one trick of three.
+    start = ["0:2C 1:3C 2:4C 3:AC", "3:5D 0:QS 1:AD 2:7D"]
+    v = view(2, "9C 9D 9S 9H", [*start, "1:8C 2:TC 3:JC 0:KC"], level="hard")
+    assert v.points_taken == (0, 13, 0, 0) and hard.apparent_shooter(v) is None
+    # The same 13 points, but with two tricks of three won: that looks like a moon.
+    v = view(2, "9C 9D 9S 9H", [*start, "1:KC 2:TC 3:JC 0:8C"], level="hard")
+    assert hard.apparent_shooter(v) == 1

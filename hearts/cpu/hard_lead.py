@@ -1,0 +1,63 @@
+"""Hard's lead: every allowed card scored from the counted facts, the best one led.
+
+A card nobody can follow is a certain win (never, while anything else is allowed); a card
+below every outstanding card of its suit is a certain loser and the safest lead, the
+highest such card first since it sheds the most.  Otherwise a card scores by how likely
+someone follows above it, less the seats known to be void in its suit (they could dump
+Q♠ on it).  Two plans shape the rest:
+
+* burdened with Q♠, or with A♠/K♠ while Q♠ is out, Hard leads its shortest club or
+  diamond suit (at most two cards, the higher card first) to make the void it will
+  dump that burden on;
+* holding nothing that could catch Q♠, it leads spades below her to flush her out.
+"""
+
+from __future__ import annotations
+
+from ..cards import HEARTS, RANK_OF, SPADES, SUIT_OF, Card
+from . import tiebreak
+from .knowledge import Knowledge
+from .seatview import SeatView
+from .tables import ABOVE, AS, BELOW, KS, QS, SPADES_ABOVE_QUEEN
+
+SHORT_SUIT = 2  # a side suit this short is worth voiding when burdened
+VOID_PLAN = 40.0  # per card the short suit is shorter than SHORT_SUIT + 1
+FLUSH = 30.0
+VOID_RISK = 8.0
+
+
+def burdened(view: SeatView, k: Knowledge) -> bool:
+    """Holding Q♠, or A♠/K♠ while Q♠ is out: cards that want a void to be dumped on."""
+    return QS in view.hand or (k.queen_out and bool(k.mine & SPADES_ABOVE_QUEEN))
+
+
+def choose_lead(view: SeatView, legal: tuple[Card, ...], k: Knowledge) -> Card:
+    others = [(view.seat + i) % 4 for i in (1, 2, 3)]
+    void_plan = burdened(view, k)
+    flush = k.queen_out and not k.mine & SPADES_ABOVE_QUEEN
+
+    def score(c: Card) -> float:
+        suit, rank = SUIT_OF[c], RANK_OF[c]
+        out = k.out_in(suit)
+        if not out:
+            return -100.0 - rank  # nobody can follow: we win whatever is dumped
+        below = (out & BELOW[c]).bit_count()
+        if below == 0:
+            return 50.0 + rank  # certain to lose: the highest such card sheds most
+        if c == QS:
+            return -80.0
+        if k.queen_out and c in (AS, KS):
+            return -60.0
+        above = (out & ABOVE[c]).bit_count()
+        # A follower with only higher cards must win it; the more of them, the likelier.
+        score = 20.0 * (1.0 - (below / (above + below)) ** 2)
+        score -= VOID_RISK * k.voids_among(others, suit) + 0.5 * rank
+        if void_plan and suit < SPADES and k.counts[suit] <= SHORT_SUIT:
+            score += VOID_PLAN * (SHORT_SUIT + 1 - k.counts[suit]) + 2.0 * rank
+        if flush and suit == SPADES and c < QS:
+            score += FLUSH  # we hold nothing that could catch Q♠: make her fall
+        if suit == HEARTS:
+            score -= 2.0 * below
+        return score
+
+    return tiebreak.best(view, legal, score)
