@@ -1,8 +1,9 @@
 """Hard's lead: every allowed card scored from the counted facts, the best one led.
 
 A card nobody can follow is a certain win (never, while anything else is allowed); a card
-below every outstanding card of its suit is a certain loser and the safest lead, the
-highest such card first since it sheds the most.  Otherwise a card scores by how likely
+below every outstanding card of its suit is a certain loser, a safe exit, the highest such
+card first since it sheds the most — but exits are scarce, so a likely loser that serves
+a plan goes first and the exit is kept for later.  Otherwise a card scores by how likely
 someone follows above it, less the seats known to be void in its suit (they could dump
 Q♠ on it).  Two plans shape the rest:
 
@@ -24,6 +25,7 @@ SHORT_SUIT = 2  # a side suit this short is worth voiding when burdened
 VOID_PLAN = 40.0  # per card the short suit is shorter than SHORT_SUIT + 1
 FLUSH = 30.0
 VOID_RISK = 8.0
+CERTAIN_LOSER = 25.0  # a safe exit, but one worth keeping while a plan or a flush is on
 
 
 def burdened(view: SeatView, k: Knowledge) -> bool:
@@ -43,7 +45,7 @@ def choose_lead(view: SeatView, legal: tuple[Card, ...], k: Knowledge) -> Card:
             return -100.0 - rank  # nobody can follow: we win whatever is dumped
         below = (out & BELOW[c]).bit_count()
         if below == 0:
-            return 50.0 + rank  # certain to lose: the highest such card sheds most
+            return CERTAIN_LOSER + rank  # certain to lose: the highest such card sheds most
         if c == QS:
             return -80.0
         if k.queen_out and c in (AS, KS):

@@ -216,8 +216,9 @@ def test_hard_wins_low_when_it_cannot_duck_and_seats_are_still_to_play():
 def test_hard_with_the_queen_leads_its_short_suit_to_make_a_void():
     burdened = view(1, "QS 4S 8D 5C 6C 7C", OPEN, level="hard")
     assert choose_play(burdened) == C("8D")
-    free = view(1, "JS 4S 8D 5C 6C 7C", OPEN, level="hard")
-    assert choose_play(free) == C("7C")  # the highest club certain to lose
+    queen_gone = [*OPEN, "1:KS 2:QS 3:3S 0:5S"]
+    free = view(1, "JS 4S 8D 5C 6C 7C", queen_gone, level="hard")
+    assert choose_play(free) == C("7C")  # no plan: the highest club certain to lose
 
 
 def test_hard_defends_only_against_a_seat_that_wins_the_tricks():
@@ -228,3 +229,10 @@ def test_hard_defends_only_against_a_seat_that_wins_the_tricks():
     # The same 13 points, but with two tricks of three won: that looks like a moon.
     v = view(2, "9C 9D 9S 9H", [*start, "1:KC 2:TC 3:JC 0:8C"], level="hard")
     assert hard.apparent_shooter(v) == 1
+
+
+def test_hard_keeps_a_certain_exit_while_it_can_flush_the_queen():
+    # 5♣ cannot win (every lower club is gone) but is the only such exit: 6♠ flushes Q♠.
+    assert choose_play(view(1, "6S 5C 9D", OPEN, level="hard")) == C("6S")
+    queen_gone = [*OPEN, "1:KS 2:QS 3:3S 0:5S"]
+    assert choose_play(view(1, "6S 5C 9D", queen_gone, level="hard")) == C("5C")  # no flush
