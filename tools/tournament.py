@@ -14,8 +14,9 @@ the deal's index (left, right, across, hold).  Per pairing it prints
 * CPU decision time per level (median and 99th percentile, view building included).
 
 Pairings are ``TESTED:OPPONENT`` with players easy, medium, hard, random, shooter and
-opportunist (see :mod:`tools.scripted`); with ``opportunist:X`` and ``medium:X`` both run,
-the report adds the opportunist's payoff change over Medium in that seat (paired by deal).
+opportunist (see :mod:`tools.scripted`); with ``opportunist:X`` and ``medium:X`` both run
+(or X = medium, where Medium's own payoff is 0 by symmetry), the report adds the
+opportunist's payoff change over Medium in that seat, paired by deal.
 The CPUs ignore the game score, so chaining hands into games is exact.
 """
 
@@ -48,6 +49,8 @@ DEFAULT_PAIRINGS = (
     "shooter:easy",
     "shooter:medium",
     "shooter:hard",
+    "opportunist:medium",
+    "opportunist:hard",
 )
 TIME_BINS = 20_001  # microseconds 0 … 20,000 (the last bin collects anything slower)
 CHUNK = 250  # deals per work unit
@@ -303,10 +306,15 @@ def report(results: list[Result], times: dict[str, list[int]], out=None) -> None
     by_pairing = {(r.tested, r.opponent): r for r in results}
     for r in results:
         plain = by_pairing.get(("medium", r.opponent))
-        if r.tested != "opportunist" or plain is None or plain.deals != r.deals:
+        if r.tested != "opportunist":
+            continue
+        if plain is not None and plain.deals == r.deals:
+            change, se = paired_change(r, plain)
+        elif r.opponent == "medium":
+            change, se = r.payoff()  # Medium vs 3 Medium pays exactly 0 on every deal
+        else:
             continue
         shot, _ = r.moons()
-        change, se = paired_change(r, plain)
         print(
             f"\nOpportunist (Medium that tries a moon with a strong hand) vs 3 {r.opponent}: "
             f"moon in {100 * shot / (4 * r.deals):.2f} % of hands; payoff change against "

@@ -8,6 +8,7 @@ import statistics
 
 import pytest
 
+from hearts.cpu import medium
 from tools import tournament
 from tools.tournament import Result, parse_pairing, quantile, run
 
@@ -61,3 +62,35 @@ def test_a_tiny_fixed_run(capsys):
     tournament.report(results, times)
     out = capsys.readouterr().out
     assert "medium vs 3 easy" in out and "moon in" in out and "median" in out
+
+
+def test_paired_change_is_the_mean_of_per_deal_differences():
+    # Two deals: in b the tested seat takes all 26 of both, in a only of deal 1.
+    took_all = [26 if seat == r else 0 for r in range(4) for seat in range(4)]
+    took_none = [26 if seat == (r + 1) % 4 else 0 for r in range(4) for seat in range(4)]
+    a = Result("opportunist", "hard", took_none + took_all)
+    b = Result("medium", "hard", took_all + took_all)
+    change, se = tournament.paired_change(a, b)
+    per_a, per_b = a.per_deal(), b.per_deal()
+    assert per_b == [-26.0, -26.0] and per_a[1] == -26.0 and per_a[0] > 0
+    assert change == pytest.approx((per_a[0] - per_b[0]) / 2)
+    assert se == pytest.approx(statistics.stdev([per_a[0] - per_b[0], 0.0]) / math.sqrt(2))
+
+
+def test_the_opportunist_shoots_only_with_a_strong_hand_and_while_the_moon_is_on():
+    from hearts.cards import parse_cards
+    from tools import scripted
+
+    from .positions import view
+
+    strong = "AH KH QH 9H 5H AS KS AD KD 2C 3C 4C 5C"
+    assert scripted.moon_hand(parse_cards(strong))
+    assert not scripted.moon_hand(parse_cards("KH QH JH 9H 5H AS KS AD KD 2C 3C 4C 5C"))
+    # Trick 1 played: 2♣ from our hand; we hold the rest and lead.
+    tricks = ["0:2C 1:6C 2:7C 3:8C"]
+    rest = "AH KH QH 9H 5H AS KS AD KD 3C 4C 5C"
+    v = view(0, rest, tricks)
+    assert scripted.opportunist_play(v) == scripted.shooter_play(v) == parse_cards("AS")[0]
+    # Once another seat has a point the moon is off: it plays Medium again.
+    off = view(0, rest, tricks, points=(0, 1, 0, 0))
+    assert scripted.opportunist_play(off) == medium.choose_play(off) != parse_cards("AS")[0]
