@@ -9,16 +9,14 @@ Clubs need one pass fewer to void: the first trick takes a club from every hand 
 
 from __future__ import annotations
 
-from ..cards import CLUBS, DIAMONDS, HEARTS, RANK_OF, SPADES, SUIT_OF, TWO_OF_CLUBS, Card
-from . import tiebreak
+from ..cards import CLUBS, RANK_OF, SUIT_OF, TWO_OF_CLUBS, Card
+from . import passing, tiebreak
 from .seatview import SeatView
-from .tables import AS, KS, QS
+from .tables import QS
 
 QUEEN_GUARDS = 2  # spades below Q♠ that make keeping her safe (Medium wants three)
 HIGH_SPADE_GUARDS = 4  # spades below Q♠ that let A♠/K♠ duck every spade lead
 VOID_BONUS = 40.0  # a club or diamond whose suit the pass can empty goes before high hearts
-HIGH_HEART = 11  # J♥ and above are passed …
-HIGH_HEART_BONUS = 30.0  # … ahead of every plain club or diamond
 
 
 def choose_pass(view: SeatView) -> tuple[Card, Card, Card]:
@@ -38,26 +36,21 @@ def keep_danger(hand: list[Card], passes_left: int) -> dict[Card, float]:
     counts = [0, 0, 0, 0]
     for c in hand:
         counts[SUIT_OF[c]] += 1
-    low_spades = sum(1 for c in hand if SUIT_OF[c] == SPADES and c < QS)
-    keep_queen = QS in hand and low_spades >= QUEEN_GUARDS
+    guards = passing.low_spades(hand)
+    keep_queen = QS in hand and guards >= QUEEN_GUARDS
+    high_guarded = keep_queen or guards >= HIGH_SPADE_GUARDS
     scores: dict[Card, float] = {}
     for c in hand:
-        suit, rank = SUIT_OF[c], RANK_OF[c]
-        if c == QS:
-            score = -5.0 if keep_queen else 100.0
-        elif c in (AS, KS):
-            guarded = keep_queen or low_spades >= HIGH_SPADE_GUARDS
-            score = (10.0 if guarded else 80.0) + rank
-        elif suit == SPADES:
-            score = rank - 20.0  # low spades guard against Q♠: keep them
-        elif suit == HEARTS:
-            score = rank + (HIGH_HEART_BONUS if rank >= HIGH_HEART else 0.0)
-        elif c == TWO_OF_CLUBS:
-            score = -10.0  # it leads the first trick: passing it wins nothing
-        else:
-            score = float(rank)
-            to_void = counts[suit] - (1 if suit == CLUBS else 0)  # one club goes on trick 1
-            if suit in (CLUBS, DIAMONDS) and 0 < to_void <= passes_left:
-                score += VOID_BONUS - to_void
-        scores[c] = score
+        score = passing.spade_or_heart_score(c, keep_queen, high_guarded)
+        scores[c] = side_suit_score(c, counts, passes_left) if score is None else score
     return scores
+
+
+def side_suit_score(c: Card, counts: list[int], passes_left: int) -> float:
+    """A club or diamond: its rank, and a bonus while the pass can still empty its suit."""
+    if c == TWO_OF_CLUBS:
+        return -10.0  # it leads the first trick: passing it wins nothing
+    suit = SUIT_OF[c]
+    to_void = counts[suit] - (1 if suit == CLUBS else 0)  # one club goes on trick 1
+    bonus = VOID_BONUS - to_void if 0 < to_void <= passes_left else 0.0
+    return RANK_OF[c] + bonus
