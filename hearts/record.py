@@ -16,9 +16,16 @@ from .errors import SaveError
 MAX_TEXT = 200_000
 
 
+def _canonical(body: dict[str, Any]) -> str:
+    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
 def checksum(body: dict[str, Any]) -> str:
     """The check value of a record body: SHA-256 of its canonical JSON, 16 hex digits."""
-    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return _check(_canonical(body))
+
+
+def _check(canonical: str) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()[:16]
 
 
@@ -28,13 +35,25 @@ def seal(body: dict[str, Any]) -> str:
 
 
 def sealed(body: dict[str, Any]) -> tuple[str, str]:
-    """The stored record and its check value."""
-    check = checksum(body)
-    return json.dumps({**body, "check": check}, separators=(",", ":")), check
+    """The stored record and its check value.
+
+    The stored text is the canonical JSON with the check value added as a last member, so
+    the body is encoded once per save (the table is saved after every move).
+    """
+    if not body or "check" in body:
+        raise ValueError("a record body is a non-empty object without a check value")
+    canonical = _canonical(body)
+    check = _check(canonical)
+    return f'{canonical[:-1]},"check":"{check}"}}', check
 
 
-def open_record(text: object, kind: str, version: int) -> dict[str, Any]:
-    """The body of a sealed record after checking size, JSON, kind, version and check value."""
+def open_record(text: object, kind: str, version: int | tuple[int, ...]) -> dict[str, Any]:
+    """The body of a sealed record after checking size, JSON, kind, version and check value.
+
+    ``version`` may name several versions a reader migrates from; the body's ``"v"`` says
+    which one it is.
+    """
+    versions = version if isinstance(version, tuple) else (version,)
     if not isinstance(text, str):
         raise SaveError(f"a saved record is text, not {type(text).__name__}")
     if len(text) > MAX_TEXT:
@@ -47,8 +66,9 @@ def open_record(text: object, kind: str, version: int) -> dict[str, Any]:
         raise SaveError("the saved record is not a JSON object")
     if data.get("kind") != kind:
         raise SaveError(f"not a {kind} record")
-    if data.get("v") != version or type(data.get("v")) is not int:
-        raise SaveError(f"unknown {kind} version {data.get('v')!r} (this build reads {version})")
+    if type(data.get("v")) is not int or data.get("v") not in versions:
+        readable = " or ".join(str(v) for v in versions)
+        raise SaveError(f"unknown {kind} version {data.get('v')!r} (this build reads {readable})")
     body = {k: v for k, v in data.items() if k != "check"}
     if data.get("check") != checksum(body):
         raise SaveError("the saved record fails its check value (corrupted or edited)")
