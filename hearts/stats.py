@@ -3,6 +3,10 @@
 A game counts as played the moment it starts; only a game played to the end counts as a
 win, loss or draw, so abandoning a game is not a loss.  Total playing time is kept in
 whole milliseconds.  No streaks, no best scores, no per-hand counts (R36).
+
+Games are folded in by their id (:meth:`Stats.fold`): the statistics remember what they
+counted for the last :data:`SEEN_LIMIT` games, so folding the same game again, after a
+reload or a write that failed half-way, changes nothing.  A game is counted exactly once.
 """
 
 from __future__ import annotations
@@ -15,8 +19,11 @@ from .record import open_record, seal
 
 _FIELD = {Result.WIN: "won", Result.LOSS: "lost", Result.DRAW: "drawn"}
 STATS_KIND = "hearts-stats"
-STATS_VERSION = 1
+STATS_VERSION = 2  # 2: the ids of the games counted ("seen"); 1 is read and migrated
+SEEN_LIMIT = 32  # games remembered: far more than a page ever has unconfirmed at once
+PLAYED, FINISHED = "p", "f"  # what was counted for a game: played, or its result as well
 _MAX_COUNT = 10**9
+_MAX_ID = 40
 
 
 class LevelStats(NamedTuple):
@@ -31,11 +38,54 @@ class LevelStats(NamedTuple):
         return self.played - self.won - self.lost - self.drawn
 
 
+class Fold(NamedTuple):
+    """One game as the statistics count it: its id, its level, its result once over."""
+
+    game_id: str
+    level: Level
+    result: Result | None = None
+
+
 class Stats(NamedTuple):
     easy: LevelStats = LevelStats()
     medium: LevelStats = LevelStats()
     hard: LevelStats = LevelStats()
     time_ms: int = 0
+    seen: tuple[tuple[str, str], ...] = ()  # (game id, PLAYED or FINISHED), oldest first
+
+    def counted(self, game_id: str) -> str | None:
+        """What has been counted for ``game_id``: PLAYED, FINISHED or ``None``."""
+        for seen_id, mark in reversed(self.seen):
+            if seen_id == game_id:
+                return mark
+        return None
+
+    def fold(self, game: Fold) -> Stats:
+        """Count ``game`` as played (once) and its result (once it has one, once)."""
+        mark = self.counted(game.game_id)
+        stats = self
+        if mark is None:
+            stats = stats.game_started(game.level)
+            mark = PLAYED
+        if game.result is not None and mark != FINISHED:
+            stats = stats.game_finished(game.level, game.result)
+            mark = FINISHED
+        return stats.mark(game.game_id, mark)
+
+    def mark(self, game_id: str, mark: str) -> Stats:
+        """Remember what was counted for ``game_id`` without counting anything.
+
+        Used for a game whose counting happened before ids existed (a version-1 record)
+        and for the game in progress when the statistics are reset (it is counted when
+        it ends, R37).  A mark only ever grows: FINISHED is never taken back.
+        """
+        if mark not in (PLAYED, FINISHED):
+            raise ValueError(f"unknown mark {mark!r}")
+        now = self.counted(game_id)
+        if now in (mark, FINISHED):  # never forget a result already counted
+            return self
+        kept = tuple(entry for entry in self.seen if entry[0] != game_id)
+        return self._replace(seen=(*kept, (game_id, mark))[-SEEN_LIMIT:])
 
     def level(self, level: Level | str) -> LevelStats:
         record: LevelStats = getattr(self, level_of(level))
@@ -67,7 +117,7 @@ class Stats(NamedTuple):
         """These statistics with ``level``'s record replaced."""
         chosen = level_of(level)
         easy, medium, hard = (record if lvl == chosen else self.level(lvl) for lvl in LEVELS)
-        return Stats(easy, medium, hard, self.time_ms)
+        return self._replace(easy=easy, medium=medium, hard=hard)
 
     def add_time(self, milliseconds: int) -> Stats:
         """Add playing time (only while a game is in progress and visible)."""
@@ -85,15 +135,18 @@ class Stats(NamedTuple):
             "v": STATS_VERSION,
             "levels": levels,
             "time_ms": self.time_ms,
+            "seen": [[game_id, mark] for game_id, mark in self.seen],
         }
         return seal(body)
 
     @classmethod
     def from_json(cls, text: object) -> Stats:
         """Statistics from their stored form; :class:`SaveError` if anything is off."""
-        body = open_record(text, STATS_KIND, STATS_VERSION)
-        if set(body) != {"kind", "v", "levels", "time_ms"}:
+        body = open_record(text, STATS_KIND, (1, STATS_VERSION))
+        fields = {"kind", "v", "levels", "time_ms"} | ({"seen"} if body["v"] >= 2 else set())
+        if set(body) != fields:
             raise SaveError("the statistics record has unexpected fields")
+        seen = _seen(body.get("seen", []))
         levels, time_ms = body["levels"], body["time_ms"]
         if type(time_ms) is not int or not 0 <= time_ms < 10**15:
             raise SaveError("the statistics playing time is malformed")
@@ -111,4 +164,30 @@ class Stats(NamedTuple):
                 raise SaveError(f"the statistics for {name} are malformed")
             records[name] = LevelStats(*counts)
         easy, medium, hard = (records[name] for name in LEVELS)
-        return cls(easy, medium, hard, time_ms)
+        return cls(easy, medium, hard, time_ms, seen)
+
+
+def valid_game_id(game_id: object) -> bool:
+    """A game id as the page makes them: short, lowercase letters, digits and dashes."""
+    return (
+        isinstance(game_id, str)
+        and 0 < len(game_id) <= _MAX_ID
+        and all(c.isdigit() or "a" <= c <= "z" or c == "-" for c in game_id)
+    )
+
+
+def _seen(entries: object) -> tuple[tuple[str, str], ...]:
+    if not isinstance(entries, list) or len(entries) > SEEN_LIMIT:
+        raise SaveError("the statistics' counted games are malformed")
+    seen: list[tuple[str, str]] = []
+    for entry in entries:
+        if (
+            not isinstance(entry, list)
+            or len(entry) != 2
+            or not valid_game_id(entry[0])
+            or entry[1] not in (PLAYED, FINISHED)
+            or any(entry[0] == game_id for game_id, _ in seen)
+        ):
+            raise SaveError("the statistics' counted games are malformed")
+        seen.append((entry[0], entry[1]))
+    return tuple(seen)

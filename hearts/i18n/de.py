@@ -107,10 +107,6 @@ DE: dict[str, str] = {
     "time.hm": "{h} Std. {m} Min.",
     "time.m": "{m} Min.",
     "time.s": "{s} Sek.",
-    "notice.storage": (
-        "Dieser Browser lässt das Spiel nicht speichern. Du kannst spielen, aber der "
-        "Spielstand geht verloren, wenn du den Tab schließt."
-    ),
     "notice.storage_full": (
         "Der Speicher deines Browsers für diese Seite ist voll. Du kannst weiterspielen, aber "
         "dein Spielstand bleibt ab jetzt nur erhalten, bis du den Tab schließt. Gib Speicher "

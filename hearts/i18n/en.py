@@ -116,10 +116,6 @@ EN: dict[str, str] = {
     "time.m": "{m} min",
     "time.s": "{s} s",
     # storage and errors
-    "notice.storage": (
-        "This browser does not let the game save. You can play, but progress "
-        "will be lost when you close the tab."
-    ),
     "notice.storage_full": (
         "The browser's storage for this site is full. You can keep playing, but from now on "
         "your progress is kept only until you close the tab. Free up space (for example "

@@ -9,6 +9,7 @@ schedule.  Tests drive this class directly with fake storage and clocks.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
@@ -18,35 +19,19 @@ from ..enums import Level, Phase, level_of
 from ..game import Game
 from ..rules import trick_points
 from ..save import dump_game
-from ..stats import Stats
+from ..stats import FINISHED, PLAYED, Fold, Stats
 from .clock import PlayClock
-from .schedule import DEFAULT_TIMING, Pending, Timing, pending
-from .store import Records, SafeStorage, Settings, TableRecord, valid_selection
+from .params import Params
+from .schedule import Pending, pending
+from .storage import FULL, UNAVAILABLE, SafeStorage
+from .store import MAX_OWED, STATS_KEY, Records, Settings, TableRecord, valid_selection
+
+STORAGE_NOTICES = {FULL: "notice.storage_full", UNAVAILABLE: "notice.storage_unavailable"}
 
 
-class Params(NamedTuple):
-    """The page's test hooks: ``?seed=N``, ``?cadence=MS``, ``?lang=en|de``."""
-
-    seed: int | None = None
-    timing: Timing = DEFAULT_TIMING
-    lang: str | None = None
-
-    @classmethod
-    def from_query(cls, query: dict[str, str]) -> Params:
-        seed = _int(query.get("seed"))
-        cadence = _int(query.get("cadence"))
-        lang = query.get("lang")
-        return cls(
-            seed=seed if seed is not None and 0 <= seed < 2**63 else None,
-            timing=DEFAULT_TIMING if cadence is None else Timing.from_cadence(cadence),
-            lang=lang if lang in i18n.LANGS else None,
-        )
-
-
-def _int(text: str | None) -> int | None:
-    if text is None or not text.strip().isdigit() or len(text) > 19:
-        return None
-    return int(text)
+def random_id() -> str:
+    """A game id: 64 random bits, so two games of the same seed are still two games."""
+    return os.urandom(8).hex()
 
 
 class Outcome(NamedTuple):
@@ -67,11 +52,13 @@ class Controller:
         new_seed: Callable[[], int],
         params: Params | None = None,
         browser_langs: Sequence[str] = (),
+        new_id: Callable[[], str] = random_id,
     ) -> None:
         self.storage = storage
         self.records = Records(storage)
         self.now = now
         self.new_seed = new_seed
+        self.new_id = new_id
         self.params = params = params or Params()
         self.browser_langs = tuple(browser_langs)
         self.clock = PlayClock()
@@ -80,7 +67,7 @@ class Controller:
         self.stats = Stats()
         self.table: TableRecord | None = None
         self._seed_hook = params.seed
-        self._storage_noticed = False
+        self._noticed: set[str] = set()  # storage states already told to the player
         self._spoken: list[str] = []  # gathered while one intent runs, then returned
 
     # ------------------------------------------------------------------ start-up
@@ -94,7 +81,7 @@ class Controller:
         if self.table is None:
             self._deal(self.settings.level)
         else:
-            self._count_finished()
+            self._commit()  # folds in what a failed or cut-off write left for the statistics
         self._tick()
         return self._outcome(notices)
 
@@ -144,7 +131,7 @@ class Controller:
                 record.selection = (*record.selection, card)
             else:
                 return None
-            self._save()
+            self._commit()
             return self._outcome()
         if game.phase != Phase.PLAY or card not in game.legal_plays(0):
             return None
@@ -154,7 +141,7 @@ class Controller:
             self._say("say.you_play", card=card.name(self.lang))
             return self._after_move()
         record.lifted = card
-        self._save()
+        self._commit()
         return self._outcome()
 
     def confirm_pass(self) -> Outcome | None:
@@ -205,8 +192,13 @@ class Controller:
         return self._outcome()
 
     def reset_stats(self) -> Outcome:
+        """Start counting again.  The game on the table is not counted as played until it
+        ends (then it is, with its result, R37); earlier games owed are forgotten too."""
         self._tick()
-        self.stats = Stats()
+        record = self.record
+        record.owed, record.legacy = (), None
+        self.stats = Stats().mark(record.game_id, FINISHED if record.game.result else PLAYED)
+        self.records.save_table(record)
         self.records.save_stats(self.stats)
         return self._outcome()
 
@@ -217,8 +209,10 @@ class Controller:
         return self._outcome()
 
     def flush(self) -> Outcome:
-        """Store the playing time so far (the page is being hidden or closed)."""
+        """Store the playing time so far and retry what storage could not take yet (the
+        page is being hidden or closed: space may have been freed meanwhile)."""
         self._tick()
+        self.storage.retry()
         return self._outcome()
 
     # ------------------------------------------------------------------ CPU steps
@@ -230,7 +224,7 @@ class Controller:
         game, seat = self.game, step.seat
         if step.kind == "cpu_pass" and seat is not None:
             game.submit_pass(seat, game.cpu_pass(seat))
-            self._save()
+            self._commit()
             return self._outcome()
         if step.kind == "cpu_play" and seat is not None:
             card = game.cpu_play(seat)
@@ -254,9 +248,10 @@ class Controller:
         """The announcements gathered since the last outcome, and any new messages."""
         spoken, self._spoken = tuple(self._spoken), []
         found = list(notices)
-        if self.storage.degraded and not self._storage_noticed:
-            self._storage_noticed = True
-            found.append("notice.storage")
+        state = self.storage.state
+        if state in STORAGE_NOTICES and state not in self._noticed:
+            self._noticed.add(state)  # once per state and page: no nagging on every move
+            found.append(STORAGE_NOTICES[state])
         return Outcome(spoken, tuple(found))
 
     def _after_move(self) -> Outcome:
@@ -267,32 +262,46 @@ class Controller:
             rows = "; ".join(f"{r.name} {r.hand} / {r.total}" for r in summary.rows)
             self._spoken.append(rows + ".")
             self._spoken.extend(text for text in (summary.moon, summary.result_text) if text)
-        if not self._count_finished():
-            self._save()
+        self._commit()
         self._tick()
         return self._outcome()
 
     def _deal(self, level: Level) -> None:
         seed = self._seed_hook if self._seed_hook is not None else self.new_seed()
         self._seed_hook = None  # ?seed=N applies to the next new game only
-        self.table = TableRecord(game=Game.new(seed, level))
-        # Counted as played the moment it begins (R37); written before the game itself.
-        self.stats = self.stats.game_started(level)
-        self.records.save_stats(self.stats)
-        self._save()
+        owed: tuple[Fold, ...] = ()
+        if self.table is not None:
+            # The game being replaced: if the stored statistics may lack it, the new
+            # table carries it until they are stored (an abandoned game counts as played
+            # only, a finished one with its result, R37).
+            old = self.table
+            owed = old.owed
+            if not self.storage.persisted(STATS_KEY):
+                owed = (*owed, old.fold())[-MAX_OWED:]
+        self.table = TableRecord(game=Game.new(seed, level), game_id=self.new_id(), owed=owed)
+        self._commit()  # counted as played the moment it begins (R37)
 
-    def _count_finished(self) -> bool:
-        """Put a finished game's result into the statistics, exactly once (saves if so)."""
+    def _commit(self) -> None:
+        """One move, one commit: the table first, then the statistics it changed.
+
+        Folding is idempotent (by game id), so whichever write fails or is cut off, the
+        next commit or the next load counts every game exactly once.
+        """
         record = self.record
-        if record.counted or record.game.result is None:
-            return False
-        self.stats = self.stats.game_finished(record.game.level, record.game.result)
-        # Statistics first, then the flag: both writes happen in the same JS task, so a
-        # reload sees both or neither.
-        self.records.save_stats(self.stats)
-        record.counted = True
-        self._save()
-        return True
+        record.selection = valid_selection(record.game, record.selection)
+        if record.lifted is not None and record.lifted not in record.game.legal_plays(0):
+            record.lifted = None
+        before = self.stats
+        if record.legacy is not None:
+            self.stats = self.stats.mark(record.game_id, record.legacy)
+        for game in (*record.owed, record.fold()):
+            self.stats = self.stats.fold(game)
+        self.records.save_table(record)
+        if self.stats != before:
+            self.records.save_stats(self.stats)
+        if self.storage.persisted(STATS_KEY):
+            # The stored statistics have it all: the next table write drops these.
+            record.owed, record.legacy = (), None
 
     def _tick(self) -> None:
         """Move playing time into the statistics (saved); start or stop the clock."""
@@ -302,13 +311,6 @@ class Controller:
             self.stats = self.stats.add_time(elapsed)
             self.records.save_stats(self.stats)
         self.clock.update(now, self.visible and self.in_progress)
-
-    def _save(self) -> None:
-        record = self.record
-        record.selection = valid_selection(record.game, record.selection)
-        if record.lifted is not None and record.lifted not in record.game.legal_plays(0):
-            record.lifted = None
-        self.records.save_table(record)
 
     def keep_snapshot(self, snapshot: dict[str, object]) -> None:
         """Store what the table shows now, beside the save it belongs to."""
@@ -332,8 +334,10 @@ class Controller:
             "lang": self.lang,
             "selection": [str(c) for c in record.selection],
             "lifted": None if record.lifted is None else str(record.lifted),
-            "counted": record.counted,
+            "game_id": record.game_id,
+            "counted": self.stats.counted(record.game_id),
             "pending": None if step is None else [step.kind, step.seat, step.delay_ms],
             "stats": self.stats.to_json(),
             "storage_degraded": self.storage.degraded,
+            "storage": self.storage.state,
         }

@@ -17,7 +17,8 @@ from pyodide.ffi import (  # type: ignore[import-not-found]
 )
 
 from .ports import Boot, Event, Handler
-from .store import SafeStorage
+from .storage import FULL, OK, UNAVAILABLE, SafeStorage, StorageFull
+from .store import game_storage
 
 QUERY_PARAMS = ("seed", "cadence", "lang")
 
@@ -242,28 +243,46 @@ class LocalStorage:
         return _text(self.backend.getItem(key))
 
     def set(self, key: str, value: str) -> None:
-        self.backend.setItem(key, value)
+        try:
+            self.backend.setItem(key, value)
+        except Exception as exc:
+            if is_quota_error(exc):
+                raise StorageFull(str(exc)) from None
+            raise
 
     def remove(self, key: str) -> None:
         self.backend.removeItem(key)
 
 
-def open_storage() -> SafeStorage:
-    """Local storage if it works (a write probe), else memory (private modes, quotas).
+# Chromium and Safari name it QuotaExceededError; old Firefox NS_ERROR_DOM_QUOTA_REACHED.
+QUOTA_ERRORS = ("QuotaExceededError", "NS_ERROR_DOM_QUOTA_REACHED")
 
-    A storage that can be read but not written (full) is still read: the saved game and
-    statistics are resumed, and progress from here on is kept in memory only.
+
+def is_quota_error(exc: BaseException) -> bool:
+    """A JavaScript error that means "storage is full", not "storage is unavailable".
+
+    Pyodide gives an ``Error`` its ``name``; a thrown ``DOMException`` it may wrap in an
+    Error whose message quotes it ("… gives QuotaExceededError: …"), so both are read.
     """
+    name = getattr(exc, "name", None)
+    message = str(getattr(exc, "message", "") or exc)
+    return name in QUOTA_ERRORS or any(quota in message for quota in QUOTA_ERRORS)
+
+
+def open_storage() -> SafeStorage:
+    """Local storage, probed with a tiny write: full (still read, and written again once
+    there is room) or unavailable (read if possible, progress kept in memory only)."""
     try:
         backend = js.window.localStorage
     except Exception:
-        return SafeStorage(None)
+        return game_storage(None)
+    state = OK
     try:
         backend.setItem("hearts.probe", "1")
         backend.removeItem("hearts.probe")
-    except Exception:
-        return SafeStorage(LocalStorage(backend), writable=False)
-    return SafeStorage(LocalStorage(backend))
+    except Exception as exc:
+        state = FULL if is_quota_error(exc) else UNAVAILABLE
+    return game_storage(LocalStorage(backend), state)
 
 
 def query_params() -> dict[str, str]:

@@ -16,9 +16,10 @@ import os
 from collections.abc import Callable
 
 from . import actions
-from .controller import Controller, Params
+from .controller import Controller
 from .input import Input
 from .page import Page
+from .params import Params
 from .ports import Dom
 from .tabguard import TabGuard
 

@@ -1,34 +1,41 @@
-"""Persistence: the three records the page keeps, their validation, and a safe storage.
+"""Persistence: the three records the page keeps and their validation.
 
 Three separate, versioned keys (the version is in the key and inside the record):
 
-* ``hearts.game.v1``     the game in progress: engine JSON + unfinished pass selection
-                         (R10), the lifted card, and whether its result was counted;
+* ``hearts.game.v1``     the game in progress: its id, the engine JSON, the unfinished
+                         pass selection (R10), the lifted card, and the earlier games whose
+                         counting the stored statistics may not have yet (``owed``);
 * ``hearts.stats.v1``    the engine's statistics record (:class:`hearts.stats.Stats`);
 * ``hearts.settings.v1`` language and the difficulty for the next game (R5).
 
 Beside them, ``hearts.snapshot.v1`` keeps what the table showed (not a record the game
 reads back: static/boot.js paints it before Python starts, if it matches the saved game).
 
+One move is one commit: the table is written first, then the statistics, which count
+each game by its id exactly once (:meth:`hearts.stats.Stats.fold`).  Whatever write fails
+or is cut off, the table holds everything the statistics still need, and loading folds it
+in again: a finished game is counted once, an abandoned one never as a loss (R36, R37).
+
 A record that fails to load is copied to ``<key>.bad`` (set aside, never silently lost)
-before anything new is written under its key.  Storage that throws on access or on
-write turns into an in-memory store with the same interface, and says so once.
+before anything new is written under its key.  :mod:`hearts.web.storage` keeps the game
+going when the browser's storage fails.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple
 
 from ..cards import Card, format_cards, parse_cards
-from ..enums import LEVELS, Level, Phase
+from ..enums import LEVELS, Level, Phase, Result
 from ..errors import SaveError
 from ..game import Game
 from ..i18n import LANGS
-from ..record import open_record, seal, sealed
+from ..record import checksum, open_record, seal, sealed
 from ..save import dump_game, load_game
-from ..stats import Stats
+from ..stats import FINISHED, PLAYED, Fold, Stats, valid_game_id
+from .storage import OK, SafeStorage, Storage
 
 GAME_KEY = "hearts.game.v1"
 STATS_KEY = "hearts.stats.v1"
@@ -37,91 +44,19 @@ SNAPSHOT_KEY = "hearts.snapshot.v1"  # what the table showed, for static/boot.js
 BAD_SUFFIX = ".bad"
 
 TABLE_KIND = "hearts-table"
-TABLE_VERSION = 1
+TABLE_VERSION = 2  # 2: the game's id and what is owed to the statistics; 1 is migrated
+MAX_OWED = 16  # earlier games kept for the statistics (< stats.SEEN_LIMIT)
 SETTINGS_KIND = "hearts-settings"
 SETTINGS_VERSION = 1
 SNAPSHOT_KIND = "hearts-snapshot"
 SNAPSHOT_VERSION = 1
 
 
-class Storage(Protocol):
-    """The part of ``window.localStorage`` the game uses."""
-
-    def get(self, key: str) -> str | None: ...
-    def set(self, key: str, value: str) -> None: ...
-    def remove(self, key: str) -> None: ...
-
-
-class MemoryStorage:
-    """A dict with the :class:`Storage` interface: the fallback and the tests' fake."""
-
-    def __init__(self, data: dict[str, str] | None = None) -> None:
-        self.data: dict[str, str] = dict(data or {})
-
-    def get(self, key: str) -> str | None:
-        return self.data.get(key)
-
-    def set(self, key: str, value: str) -> None:
-        self.data[key] = value
-
-    def remove(self, key: str) -> None:
-        self.data.pop(key, None)
-
-
-class SafeStorage:
-    """Wraps a real storage; on the first failure everything continues in memory.
-
-    ``degraded`` tells the page to say once that progress will not be kept.  Reads that
-    fail are treated like failures too, so a key that could not be read is never
-    overwritten (its content may be good statistics).
-    """
-
-    def __init__(self, backend: Storage | None, *, writable: bool = True) -> None:
-        self._backend = backend
-        self._memory = MemoryStorage()
-        self._removed: set[str] = set()  # removed in memory only: never read back
-        self._readable = backend is not None
-        # ``writable=False``: a full storage (the write probe failed) is still read, so the
-        # saved game and statistics are resumed, but nothing is written to it.
-        self.degraded = backend is None or not writable
-
-    def _fail(self) -> None:
-        if not self.degraded and self._backend is not None:
-            # Keep reading what was there: copy nothing, but switch writes to memory.
-            self.degraded = True
-
-    def get(self, key: str) -> str | None:
-        if key in self._memory.data or key in self._removed:
-            return self._memory.get(key)
-        if not self._readable or self._backend is None:
-            return None
-        try:
-            value = self._backend.get(key)
-        except Exception:
-            self._readable = False
-            self._fail()
-            return None
-        return value if isinstance(value, str) else None
-
-    def set(self, key: str, value: str) -> None:
-        self._removed.discard(key)
-        if not self.degraded and self._backend is not None:
-            try:
-                self._backend.set(key, value)
-                return
-            except Exception:
-                self._fail()
-        self._memory.set(key, value)
-
-    def remove(self, key: str) -> None:
-        self._memory.remove(key)
-        if not self.degraded and self._backend is not None:
-            try:
-                self._backend.remove(key)
-                return
-            except Exception:
-                self._fail()
-        self._removed.add(key)
+def game_storage(backend: Storage | None, state: str = OK) -> SafeStorage:
+    """The page's storage: the table before the statistics and the settings; the
+    snapshot only a cache."""
+    order = (GAME_KEY, STATS_KEY, SETTINGS_KEY)
+    return SafeStorage(backend, order=order, caches=(SNAPSHOT_KEY,), state=state)
 
 
 # ----------------------------------------------------------------------------- records
@@ -130,9 +65,17 @@ class TableRecord:
     """The game in progress as the page keeps it."""
 
     game: Game
+    game_id: str  # unique per game, even for two games of one seed: the statistics' key
     selection: tuple[Card, ...] = ()
     lifted: Card | None = None
-    counted: bool = False  # the finished game's result is already in the statistics
+    owed: tuple[Fold, ...] = ()  # earlier games the stored statistics may still lack
+    # A game saved by version 1, which counted without ids: what its statistics already
+    # counted, kept until the statistics that remember it are stored.
+    legacy: str | None = None
+
+    def fold(self) -> Fold:
+        """This game as the statistics count it."""
+        return Fold(self.game_id, self.game.level, self.game.result)
 
 
 class Settings(NamedTuple):
@@ -149,44 +92,85 @@ def sealed_table(record: TableRecord) -> tuple[str, str]:
     body: dict[str, Any] = {
         "kind": TABLE_KIND,
         "v": TABLE_VERSION,
+        "id": record.game_id,
         "game": dump_game(record.game),
         "selection": format_cards(record.selection),
         "lifted": None if record.lifted is None else str(record.lifted),
-        "counted": record.counted,
+        "owed": [[f.game_id, f.level, f.result] for f in record.owed[-MAX_OWED:]],
+        "legacy": record.legacy,
     }
     return sealed(body)
+
+
+RESULTS = frozenset(r.value for r in Result)
+V1_FIELDS = {"kind", "v", "game", "selection", "lifted", "counted"}
+V2_FIELDS = {"kind", "v", "id", "game", "selection", "lifted", "owed", "legacy"}
 
 
 def load_table(text: object) -> TableRecord:
     """The record under :data:`GAME_KEY`; :class:`SaveError` if it is not a valid one.
 
     A selection or lift that no longer fits the game is dropped rather than refused:
-    neither is a move (R10, R17), and the game itself is intact.
+    neither is a move (R10, R17), and the game itself is intact.  A version-1 record
+    gets an id made from its check value (the same on every load until it is rewritten)
+    and says in ``legacy`` what its statistics had counted.
     """
-    body = open_record(text, TABLE_KIND, TABLE_VERSION)
-    if set(body) != {"kind", "v", "game", "selection", "lifted", "counted"}:
+    body = open_record(text, TABLE_KIND, (1, TABLE_VERSION))
+    if set(body) != (V1_FIELDS if body["v"] == 1 else V2_FIELDS):
         raise SaveError("the saved table has unexpected fields")
     game = load_game(body["game"])
-    selection_text, lifted_text, counted = body["selection"], body["lifted"], body["counted"]
+    selection_text, lifted_text = body["selection"], body["lifted"]
     if not isinstance(selection_text, str) or len(selection_text) > 20:
         raise SaveError("the saved pass selection is malformed")
     if lifted_text is not None and not isinstance(lifted_text, str):
         raise SaveError("the saved lifted card is malformed")
-    if type(counted) is not bool:
-        raise SaveError("the saved counted flag is malformed")
     try:
         selection = parse_cards(selection_text)
         lifted = None if lifted_text is None else Card.parse(lifted_text)
     except ValueError:
         raise SaveError("the saved selection names an unknown card") from None
-    if counted and game.phase != Phase.GAME_OVER:
-        raise SaveError("a game still in progress cannot have been counted")
+    if body["v"] == 1:
+        game_id, owed, legacy = _legacy(body, game)
+    else:
+        game_id, owed, legacy = body["id"], _owed(body["owed"]), body["legacy"]
+        if not valid_game_id(game_id):
+            raise SaveError("the saved game id is malformed")
+        if legacy not in (None, PLAYED, FINISHED):
+            raise SaveError("the saved table's legacy mark is malformed")
     return TableRecord(
         game=game,
+        game_id=game_id,
         selection=valid_selection(game, selection),
         lifted=lifted if lifted in game.legal_plays(0) else None,
-        counted=counted,
+        owed=owed,
+        legacy=legacy,
     )
+
+
+def _legacy(body: dict[str, Any], game: Game) -> tuple[str, tuple[Fold, ...], str]:
+    """Id, owed and counted mark of a version-1 record (counted at deal, and at the end)."""
+    counted = body["counted"]
+    if type(counted) is not bool:
+        raise SaveError("the saved counted flag is malformed")
+    if counted and game.phase != Phase.GAME_OVER:
+        raise SaveError("a game still in progress cannot have been counted")
+    return f"v1-{checksum(body)}", (), FINISHED if counted else PLAYED
+
+
+def _owed(entries: object) -> tuple[Fold, ...]:
+    if not isinstance(entries, list) or len(entries) > MAX_OWED:
+        raise SaveError("the saved table's owed games are malformed")
+    owed: list[Fold] = []
+    for entry in entries:
+        if not isinstance(entry, list) or len(entry) != 3:
+            raise SaveError("the saved table's owed games are malformed")
+        game_id, level, result = entry
+        if not valid_game_id(game_id) or level not in LEVELS:
+            raise SaveError("the saved table's owed games are malformed")
+        if result is not None and result not in RESULTS:
+            raise SaveError("the saved table's owed games are malformed")
+        owed.append(Fold(game_id, Level(level), None if result is None else Result(result)))
+    return tuple(owed)
 
 
 def valid_selection(game: Game, selection: tuple[Card, ...]) -> tuple[Card, ...]:

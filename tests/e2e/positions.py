@@ -9,6 +9,7 @@ own key in the page's own record format, and load the page on top of it.
 from __future__ import annotations
 
 import json
+import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -34,7 +35,7 @@ def game_over(seed: int) -> Game:
 
 def load_position(page: Any, game: Game, query: str) -> dict[str, Any]:
     """Store ``game`` as the page's saved game and (re)load the page with ``query``."""
-    record = json.dumps(dump_table(TableRecord(game)))
+    record = json.dumps(dump_table(TableRecord(game, f"e2e-{uuid.uuid4().hex[:12]}")))
     page.evaluate(f"localStorage.setItem({json.dumps(GAME_KEY)}, {record})")
     page.goto("/" + query)
     return wait_ready(page)

@@ -1,9 +1,12 @@
-"""Storage faults in a real page (issue 6).
+"""Storage faults in a real page (issues 6 and 12).
 
 * ``localStorage`` unavailable (its getter throws, as in some private modes) and full
   (every ``setItem`` throws ``QuotaExceededError``): the game stays playable in memory and
-  says once, plainly, that progress will not be kept; no uncaught exception, no dead page.
+  says once, plainly, which of the two happened; no uncaught exception, no dead page.
   A full storage is still read: the saved game and statistics are resumed.
+* Storage filled to its quota while a game runs: the game finishes in memory, the notice
+  says "full", and once space is free the page writes what waited as it is closed: after
+  the reload the finished game is counted, exactly once.
 * Bad records under each key (truncated, tampered, foreign version, foreign kind,
   garbage, a move log that does not replay): the page starts, sets each one aside under
   ``<key>.bad``, says so, and never replaces good statistics with nothing.
@@ -17,12 +20,20 @@ from typing import Any
 import pytest
 
 from hearts.record import seal
-from hearts.web.store import GAME_KEY, SETTINGS_KEY, STATS_KEY, Settings, dump_settings
+from hearts.web.store import (
+    GAME_KEY,
+    SETTINGS_KEY,
+    SNAPSHOT_KEY,
+    STATS_KEY,
+    Settings,
+    dump_settings,
+)
 from tools.gamepage import open_game, settle, state, wait_ready
 
 from .drive import act
 
 NO_SAVE = "does not let the game save"
+FULL_TEXT = "storage for this site is full"
 
 UNAVAILABLE = """
 Object.defineProperty(window, "localStorage", {
@@ -81,9 +92,9 @@ def stored(page: Any, *keys: str) -> dict[str, str | None]:
 def test_unavailable_storage_plays_in_memory_and_says_so_once(page, errors):
     page.add_init_script(UNAVAILABLE)
     first = open_game(page, "?seed=41&cadence=0&lang=en")
-    assert first["storage_degraded"] is True
+    assert first["storage_degraded"] is True and first["storage"] == "unavailable"
     texts = notice_texts(page)
-    assert len(texts) == 1 and NO_SAVE in texts[0]
+    assert len(texts) == 1 and NO_SAVE in texts[0] and FULL_TEXT not in texts[0]
     now = moves(page, 4)  # the pass and three cards: a live page
     assert now["phase"] == "play" and len(now["actions"]) > len(first["actions"]) + 12
     assert len(notice_texts(page)) == 1
@@ -103,14 +114,80 @@ def test_full_storage_resumes_the_saved_game_and_keeps_playing_in_memory(page, e
     saved = stored(page, GAME_KEY, STATS_KEY, SETTINGS_KEY)
     assert resumed["actions"] == before["actions"]  # the saved game, not a new deal
     assert json.loads(resumed["stats"])["levels"] == json.loads(saved[STATS_KEY])["levels"]
-    assert resumed["storage_degraded"] is True
+    assert resumed["storage_degraded"] is True and resumed["storage"] == "full"
     texts = notice_texts(page)
-    assert len(texts) == 1 and NO_SAVE in texts[0]
+    assert len(texts) == 1 and FULL_TEXT in texts[0] and NO_SAVE not in texts[0]
     now = moves(page, 3)
     assert len(now["actions"]) > len(before["actions"]) + 8
     assert len(notice_texts(page)) == 1
     assert stored(page, GAME_KEY, STATS_KEY, SETTINGS_KEY) == saved  # nothing written
     assert errors == []
+
+
+# Fills localStorage to its quota: no snapshot left to free, not one more character fits.
+FILL = """(snapshot) => {
+  localStorage.removeItem(snapshot);
+  let n = 0;
+  for (let size = 1 << 22; size >= 1; ) {
+    try {
+      localStorage.setItem(`junk.${n}`, "x".repeat(size));
+      n += 1;
+    } catch {
+      size = Math.floor(size / 2);
+    }
+  }
+  return n;
+}"""
+
+FREE = """() => {
+  const junk = Object.keys(localStorage).filter((key) => key.startsWith("junk."));
+  for (const key of junk) localStorage.removeItem(key);
+}"""
+
+
+def test_storage_filled_before_the_game_ends_finishes_says_full_and_counts_it_once(page, errors):
+    page.add_init_script(INJECTOR)
+    open_game(page, "?seed=47&cadence=0&lang=en")
+    position = game_over_soon(47)
+    _inject(page, position)
+    now = open_game(page, "?cadence=0&lang=en")
+    before = json.loads(now["stats"])["levels"]["medium"]
+    assert now["phase"] == "play" and before == [1, 0, 0, 0]
+    assert page.evaluate(FILL, SNAPSHOT_KEY) > 0
+    while now["phase"] != "game_over":
+        act(page, now)
+        now = settle(page)
+    assert now["storage"] == "full"
+    texts = notice_texts(page)
+    assert len(texts) == 1 and FULL_TEXT in texts[0]
+    assert page.locator('#dlg-summary [data-action="new_game"]').is_visible()  # it finished
+    stored_stats = json.loads(stored(page, STATS_KEY)[STATS_KEY])["levels"]["medium"]
+    assert stored_stats == [1, 0, 0, 0]  # its end waits in memory
+    result = json.loads(now["stats"])["levels"]["medium"]
+    assert result[0] == 1 and sum(result[1:]) == 1
+    page.evaluate(FREE)  # the player frees space; closing the page writes what waited
+    page.reload()
+    again = wait_ready(page)
+    assert again["phase"] == "game_over" and again["storage"] == "ok"
+    assert json.loads(again["stats"])["levels"]["medium"] == result  # counted once
+    assert notice_texts(page) == []
+    assert errors == []
+
+
+def game_over_soon(seed: int) -> dict[str, str]:
+    """The records of game ``seed`` three tricks before its end: a table and its stats."""
+    from hearts.stats import Fold, Stats
+    from hearts.web.store import TableRecord, dump_table
+
+    from .positions import game_over, play_until
+
+    last_hand = game_over(seed).hand_number
+    game = play_until(
+        seed, lambda g: g.hand_number == last_hand and g.phase == "play" and len(g.tricks) == 10
+    )
+    record = TableRecord(game, "e2e-quota")
+    stats = Stats().fold(Fold(record.game_id, game.level))
+    return {GAME_KEY: dump_table(record), STATS_KEY: stats.to_json()}
 
 
 def _body(text: str) -> dict[str, Any]:

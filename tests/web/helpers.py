@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import count
+
 from hearts import Game
 from hearts.cards import DECK, SUITS, format_cards
-from hearts.web.controller import Controller, Params
+from hearts.record import seal
+from hearts.save import dump_game
+from hearts.web.controller import Controller
+from hearts.web.params import Params
 from hearts.web.schedule import Timing
-from hearts.web.store import MemoryStorage, SafeStorage
+from hearts.web.storage import MemoryStorage, SafeStorage
+from hearts.web.store import TABLE_KIND, game_storage
 from tools.driver import drive, hand_done, phase_is
 
 FAST = Timing(0, 0)
@@ -30,15 +37,37 @@ def controller(
     clock: FakeClock | None = None,
     lang: str | None = "en",
     storage: SafeStorage | None = None,
+    ids: Iterator[int] | None = None,
 ) -> Controller:
-    """A controller on fake storage and clock; ``start()`` is left to the test."""
+    """A controller on fake storage and clock; ``start()`` is left to the test.
+
+    Game ids are ``g1``, ``g2``, … from ``ids`` (by default unique across the test run).
+    """
+    numbers = GAME_IDS if ids is None else ids
     return Controller(
-        storage or SafeStorage(memory if memory is not None else MemoryStorage()),
+        storage or game_storage(memory if memory is not None else MemoryStorage()),
         now=clock or FakeClock(),
         new_seed=lambda: 424242,
         params=Params(seed=seed, timing=FAST, lang=lang),
         browser_langs=["en-US"],
+        new_id=lambda: f"g{next(numbers)}",
     )
+
+
+GAME_IDS = count(1)  # unique across a test run, like the page's random ids
+
+
+def v1_table(game: Game, counted: bool = False, selection: str = "") -> str:
+    """A table record as version 1 stored it: no game id, a ``counted`` flag."""
+    body = {
+        "kind": TABLE_KIND,
+        "v": 1,
+        "game": dump_game(game),
+        "selection": selection,
+        "lifted": None,
+        "counted": counted,
+    }
+    return seal(body)
 
 
 def suit_hands(shooter: int) -> list[str]:

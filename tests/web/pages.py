@@ -8,7 +8,7 @@ from typing import Any
 
 from hearts.web.page import Page
 from hearts.web.shell import compose
-from hearts.web.store import MemoryStorage, SafeStorage
+from hearts.web.storage import MemoryStorage, SafeStorage
 from hearts.web.tabguard import TabGuard
 
 from .fakedom import FakeDom, FakeElement, FakeLocks

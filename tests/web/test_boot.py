@@ -7,7 +7,8 @@ import json
 
 from hearts.web.page import queued_intents
 from hearts.web.ports import Boot, Intent
-from hearts.web.store import GAME_KEY, SNAPSHOT_KEY, MemoryStorage
+from hearts.web.storage import MemoryStorage
+from hearts.web.store import GAME_KEY, SNAPSHOT_KEY
 
 from .pages import open_tab
 

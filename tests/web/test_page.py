@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 
-from hearts.web.store import GAME_KEY, MemoryStorage
+from hearts.web.storage import MemoryStorage
+from hearts.web.store import GAME_KEY
 
 from .pages import open_tab
 
@@ -40,7 +41,7 @@ def test_a_whole_game_through_clicks_with_never_more_than_one_timer():
         tab.my_move()
     assert tab.dialog("summary").is_open
     assert tab.dialog("summary").query('[data-action="new_game"]') is not None
-    assert hands >= 3 and tab.ctl.table.counted
+    assert hands >= 3 and tab.ctl.stats.counted(tab.ctl.table.game_id) == "f"
     perf = json.loads(tab.dom.exposed["heartsDebug"]["perf"]())
     assert len(perf["cpu_ms"]) > 100 and len(perf["move_ms"]) == len(perf["cpu_ms"])
     # The live region keeps the last few announcements only.

@@ -40,7 +40,7 @@ def all_html(lang: str) -> list[str]:
         render.stats(views.stats(lang, Stats().game_started("easy"), False)),
         render.stats(views.stats(lang, Stats(), True)),
         render.help_text(views.help_view(lang)),
-        render.notices(views.notices(lang, ["notice.storage", "notice.bad_game"])),
+        render.notices(views.notices(lang, ["notice.storage_full", "notice.bad_game"])),
         render.other_tab(views.other_tab(lang, True)),
     ]
 

@@ -7,9 +7,10 @@ does at start-up.  Invariants, whatever the records hold:
 * nothing raises (a bad record is a value, never an exception that kills the page);
 * a record that does not load is kept byte for byte under ``<key>.bad`` and the player is
   told (one notice per record set aside);
-* good statistics are never lost: what is stored afterwards is the good record plus at most
-  the new game just dealt and the result of a finished game;
-* a good game is resumed exactly.
+* good statistics are never lost: what is stored afterwards is the good record with the
+  saved table's games folded in (each counted once: played, and its result once over) or
+  the new game just dealt;
+* a good game is resumed exactly, a version-1 table too (migrated).
 
 Mutations cover raw text damage (flips, truncation, cut and duplicated slices), tampering
 that is re-sealed with a valid check value (so the deep validation has to catch it: fields
@@ -27,24 +28,26 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hearts import Game, SaveError, Stats
+from hearts.enums import Level
 from hearts.record import seal
 from hearts.save import dump_game
+from hearts.stats import Fold
+from hearts.web.storage import FULL, UNAVAILABLE, MemoryStorage, StorageFull
 from hearts.web.store import (
     BAD_SUFFIX,
     GAME_KEY,
     SETTINGS_KEY,
     STATS_KEY,
-    MemoryStorage,
-    SafeStorage,
     Settings,
     TableRecord,
     dump_settings,
     dump_table,
+    game_storage,
     load_settings,
     load_table,
 )
 
-from .helpers import controller, play_to
+from .helpers import controller, play_to, v1_table
 
 KEYS = (GAME_KEY, STATS_KEY, SETTINGS_KEY)
 LOADERS = {GAME_KEY: load_table, STATS_KEY: Stats.from_json, SETTINGS_KEY: load_settings}
@@ -63,20 +66,26 @@ def _tables() -> list[str]:
     """Good game records at many moments: passing, mid-trick, summary, game over."""
     out = []
     fresh = Game.new(11)
-    out.append(dump_table(TableRecord(fresh, fresh.hand(0)[:2])))
+    out.append(dump_table(TableRecord(fresh, "t1", fresh.hand(0)[:2])))
     game = Game.new(12, "hard")
     for seat in range(4):
         game.submit_pass(seat, game.hand(seat)[:3])
     while game.to_act != 0:
         game.play(game.to_act, game.legal_plays(game.to_act)[0])
-    out.append(dump_table(TableRecord(game, (), game.legal_plays(0)[0])))
-    out.append(dump_table(TableRecord(play_to(Game.new(13, "easy"), "hand_over"))))
+    out.append(dump_table(TableRecord(game, "t2", (), game.legal_plays(0)[0])))
+    out.append(dump_table(TableRecord(play_to(Game.new(13, "easy"), "hand_over"), "t3")))
     # One hand from the end (short logs keep the fuzzing fast).
     over = play_to(Game.from_deal(_hands(14), hand_number=6, scores=[90, 80, 85, 95]), "game_over")
-    out.append(dump_table(TableRecord(over.copy(), counted=True)))
-    out.append(dump_table(TableRecord(over.copy(), counted=False)))
+    out.append(dump_table(TableRecord(over.copy(), "t4")))
+    # Owed to the statistics: an abandoned game and a finished one they may lack.
+    owed = (Fold("t0", Level.EASY), Fold("t9", Level.HARD, over.result))
+    out.append(dump_table(TableRecord(over.copy(), "t5", owed=owed)))
     dealt = Game.from_deal(_hands(15), hand_number=3, scores=[5, 9, 0, 12])
-    out.append(dump_table(TableRecord(dealt)))
+    out.append(dump_table(TableRecord(dealt, "t6")))
+    # Saved by version 1: counted at the deal, and at the end once "counted".
+    out.append(v1_table(over.copy(), counted=True))
+    out.append(v1_table(over.copy(), counted=False))
+    out.append(v1_table(dealt))
     return out
 
 
@@ -226,14 +235,16 @@ def _loads(key: str, text: str) -> Any:
     game=records(GAME_KEY),
     stats=records(STATS_KEY),
     settings_=records(SETTINGS_KEY),
-    degraded=st.booleans(),
+    failing=st.sampled_from(["", FULL, UNAVAILABLE]),
 )
-def _start_on(game: str | None, stats: str | None, settings_: str | None, degraded: bool) -> None:
+def _start_on(game: str | None, stats: str | None, settings_: str | None, failing: str) -> None:
     original = {GAME_KEY: game, STATS_KEY: stats, SETTINGS_KEY: settings_}
     memory = MemoryStorage({k: v for k, v in original.items() if v is not None})
-    # Half of the runs: a full storage that refuses every write; reads still work.
-    # (the page's write probe found it full: ``writable=False``).
-    storage = SafeStorage(Full(memory.data), writable=False) if degraded else SafeStorage(memory)
+    # Two thirds of the runs: a storage that refuses every write, full or unavailable;
+    # reads still work (as the page's write probe found it).
+    degraded = bool(failing)
+    backend = Refusing(memory.data, failing) if failing else memory
+    storage = game_storage(backend, failing) if failing else game_storage(memory)
     ctl = controller(storage=storage, seed=77)
     notices = ctl.start().notices  # must not raise, whatever storage holds
 
@@ -250,20 +261,32 @@ def _start_on(game: str | None, stats: str | None, settings_: str | None, degrad
             what = "set_aside" if storage.get(key + BAD_SUFFIX) is not None else "resumed"
             counts = SEEN.setdefault(key, {"set_aside": 0, "resumed": 0})
             counts[what] += 1
-    # Good statistics never lost: now = before (+ the game dealt) (+ its result).
+    # Good statistics never lost: now = before with the table's games folded in, or the
+    # game just dealt; each game at most once played and once finished.
     before = loaded[STATS_KEY] or Stats()
     after = ctl.stats
     stored = storage.get(STATS_KEY)
     assert after == (before if stored is None else Stats.from_json(stored))
+    table = loaded[GAME_KEY]
+    expected = before
+    if table is None:
+        expected = expected.fold(Fold(ctl.table.game_id, ctl.game.level))
+    else:
+        if table.legacy is not None:
+            expected = expected.mark(table.game_id, table.legacy)
+        for fold in (*table.owed, table.fold()):
+            expected = expected.fold(fold)
+    assert after == expected
+    games = 1 + (len(table.owed) if table is not None else 0)
     for level in ("easy", "medium", "hard"):
         b, a = before.level(level), after.level(level)
-        assert b.played <= a.played <= b.played + 1
-        assert b.won + b.lost + b.drawn <= a.won + a.lost + a.drawn <= b.won + b.lost + b.drawn + 1
+        assert b.played <= a.played <= b.played + games
+        ended = b.won + b.lost + b.drawn
+        assert ended <= a.won + a.lost + a.drawn <= ended + games
     assert after.time_ms == before.time_ms
     if stats is not None and loaded[STATS_KEY] is not None and not degraded:
         assert Stats.from_json(memory.data[STATS_KEY]).medium.played >= before.medium.played
     # A good game resumes exactly; otherwise a fresh one was dealt (and counted as played).
-    table = loaded[GAME_KEY]
     if table is not None:
         assert dump_game(ctl.game) == dump_game(table.game)
         assert ctl.table.selection == table.selection
@@ -272,24 +295,25 @@ def _start_on(game: str | None, stats: str | None, settings_: str | None, degrad
     level_settings = loaded[SETTINGS_KEY] or Settings()
     assert ctl.settings == level_settings
     if degraded:
-        assert "notice.storage" in notices
+        assert f"notice.storage_{failing}" in notices
         assert all(memory.data.get(k) == original[k] for k in KEYS)  # nothing written
 
 
-class Full:
-    """A storage whose quota is used up: reading works, every write throws."""
+class Refusing:
+    """A storage that refuses every write: its quota used up (``FULL``) or blocked
+    (``UNAVAILABLE``); reading works."""
 
-    def __init__(self, data: dict[str, str]) -> None:
-        self.data = data
+    def __init__(self, data: dict[str, str], why: str = FULL) -> None:
+        self.data, self.why = data, why
 
     def get(self, key: str) -> str | None:
         return self.data.get(key)
 
     def set(self, key: str, value: str) -> None:
-        raise RuntimeError("QuotaExceededError")
+        raise StorageFull("QuotaExceededError") if self.why == FULL else RuntimeError("blocked")
 
     def remove(self, key: str) -> None:
-        raise RuntimeError("QuotaExceededError")
+        self.set(key, "")
 
 
 def test_loaders_survive_ten_thousand_generated_and_mutated_records():
@@ -329,18 +353,18 @@ def test_a_full_storage_is_still_read_resuming_the_game_and_statistics():
     card = str(first.game.hand(0)[0])
     first.tap(card)
     saved = dict(memory.data)
-    ctl = controller(storage=SafeStorage(Full(memory.data), writable=False), seed=99)
+    ctl = controller(storage=game_storage(Refusing(memory.data), FULL), seed=99)
     notices = ctl.start().notices
     assert ctl.game.seed == 5 and [str(c) for c in ctl.table.selection] == [card]
     assert ctl.stats == first.stats
-    assert notices == ("notice.storage",)
+    assert notices == ("notice.storage_full",)
     outcome = ctl.tap(str(ctl.game.hand(0)[1]))
     assert memory.data == saved
     assert len(ctl.table.selection) == 2 and outcome.notices == ()  # told once
 
 
 def test_a_key_removed_while_degraded_is_not_read_back_from_the_backend():
-    storage = SafeStorage(Full({GAME_KEY: "old"}), writable=False)
+    storage = game_storage(Refusing({GAME_KEY: "old"}), FULL)
     assert storage.get(GAME_KEY) == "old"
     storage.remove(GAME_KEY)
     assert storage.get(GAME_KEY) is None

@@ -1,4 +1,4 @@
-"""Persistence (R10, R36, R37): versioned records, bad data set aside, safe storage."""
+"""Persistence (R10, R36, R37): versioned records, migration, bad data set aside."""
 
 from __future__ import annotations
 
@@ -10,28 +10,32 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts import Card, Game, SaveError, Stats
+from hearts.enums import Level, Result
 from hearts.record import seal
 from hearts.save import dump_game
+from hearts.stats import FINISHED, PLAYED, Fold
+from hearts.web.storage import MemoryStorage
 from hearts.web.store import (
     GAME_KEY,
     SETTINGS_KEY,
     STATS_KEY,
-    MemoryStorage,
     Records,
-    SafeStorage,
     Settings,
     TableRecord,
     dump_settings,
     dump_table,
+    game_storage,
     load_settings,
     load_table,
 )
+
+from .helpers import play_to, v1_table
 
 
 def table(selection: int = 2) -> TableRecord:
     game = Game.new(3)
     game.submit_pass(1, game.hand(1)[:3])
-    return TableRecord(game=game, selection=game.hand(0)[:selection])
+    return TableRecord(game=game, game_id="a1", selection=game.hand(0)[:selection])
 
 
 def test_keys_are_separate_and_versioned():
@@ -43,8 +47,29 @@ def test_table_round_trip_keeps_the_unfinished_pass_selection():
     record = table()
     loaded = load_table(dump_table(record))
     assert dump_game(loaded.game) == dump_game(record.game)
-    assert loaded.selection == record.selection
-    assert loaded.lifted is None and loaded.counted is False
+    assert loaded.selection == record.selection and loaded.game_id == "a1"
+    assert loaded.lifted is None and loaded.owed == () and loaded.legacy is None
+
+
+def test_owed_games_and_the_legacy_mark_round_trip():
+    owed = (Fold("old-1", Level.EASY), Fold("old-2", Level.HARD, Result.LOSS))
+    record = TableRecord(Game.new(3), "a2", owed=owed, legacy=PLAYED)
+    loaded = load_table(dump_table(record))
+    assert loaded.owed == owed and loaded.legacy == PLAYED
+    assert loaded.fold() == Fold("a2", Level.MEDIUM, None)
+
+
+def test_a_version_1_table_is_migrated_with_an_id_of_its_own():
+    over = play_to(Game.new(3), "game_over")
+    for game, counted, mark in ((Game.new(3), False, PLAYED), (over, True, FINISHED)):
+        text = v1_table(game, counted)
+        loaded = load_table(text)
+        assert dump_game(loaded.game) == dump_game(game)
+        assert loaded.legacy == mark and loaded.game_id.startswith("v1-")
+        assert load_table(text).game_id == loaded.game_id  # the same on every load
+    assert load_table(v1_table(Game.new(4))).game_id != load_table(v1_table(Game.new(3))).game_id
+    with pytest.raises(SaveError):  # a game in progress cannot have been counted
+        load_table(v1_table(Game.new(3), counted=True))
 
 
 def test_lifted_card_round_trip_and_dropped_when_not_playable():
@@ -54,28 +79,35 @@ def test_lifted_card_round_trip_and_dropped_when_not_playable():
     while game.to_act != 0:
         game.play(game.to_act, game.legal_plays(game.to_act)[0])
     lifted = game.legal_plays(0)[0]
-    assert load_table(dump_table(TableRecord(game, (), lifted))).lifted == lifted
+    assert load_table(dump_table(TableRecord(game, "b", (), lifted))).lifted == lifted
     blocked = [c for c in game.hand(0) if c not in game.legal_plays(0)]
     if blocked:
-        assert load_table(dump_table(TableRecord(game, (), blocked[0]))).lifted is None
+        assert load_table(dump_table(TableRecord(game, "b", (), blocked[0]))).lifted is None
 
 
 def test_selection_of_cards_you_do_not_hold_is_dropped():
     record = table()
     foreign = tuple(c for c in record.game.hand(1)[:2])
-    text = dump_table(TableRecord(record.game, foreign))
+    text = dump_table(TableRecord(record.game, "c", foreign))
     assert load_table(text).selection == ()
 
 
 @pytest.mark.parametrize(
     "mutate",
     [
-        lambda b: {**b, "v": 2},
+        lambda b: {**b, "v": 3},
+        lambda b: {**b, "v": 1},  # version 1 has other fields
         lambda b: {**b, "kind": "other"},
         lambda b: {**b, "selection": 5},
         lambda b: {**b, "lifted": 7},
-        lambda b: {**b, "counted": "yes"},
-        lambda b: {**b, "counted": True},  # a game in progress cannot be counted
+        lambda b: {**b, "id": ""},
+        lambda b: {**b, "id": "Not An Id"},
+        lambda b: {**b, "id": "x" * 41},
+        lambda b: {**b, "owed": [["g1", "medium"]]},
+        lambda b: {**b, "owed": [["g1", "expert", None]]},
+        lambda b: {**b, "owed": [["g1", "medium", "won"]]},
+        lambda b: {**b, "owed": [["g1", "medium", None]] * 17},
+        lambda b: {**b, "legacy": "x"},
         lambda b: {**b, "game": "{}"},
         lambda b: {**b, "extra": 1},
         lambda b: {**b, "selection": "ZZ"},
@@ -91,7 +123,7 @@ def test_bad_table_records_raise_save_error(mutate):
 def test_edited_record_fails_its_check_value():
     text = dump_table(table())
     with pytest.raises(SaveError):
-        load_table(text.replace('"counted":false', '"counted":true'))
+        load_table(text.replace('"legacy":null', '"legacy":"f"'))
 
 
 def test_settings_round_trip_and_validation():
@@ -109,7 +141,7 @@ def test_settings_round_trip_and_validation():
 def test_a_bad_game_is_set_aside_and_statistics_survive():
     stats = Stats().game_started("hard").game_finished("hard", "win")
     memory = MemoryStorage({GAME_KEY: "{not json", STATS_KEY: stats.to_json()})
-    loaded = Records(SafeStorage(memory)).load()
+    loaded = Records(game_storage(memory)).load()
     assert loaded.table is None
     assert loaded.problems == ("game",)
     assert loaded.stats == stats
@@ -121,7 +153,7 @@ def test_a_bad_game_is_set_aside_and_statistics_survive():
 def test_bad_statistics_are_set_aside_not_overwritten_silently():
     good_game = dump_table(table())
     memory = MemoryStorage({STATS_KEY: '{"kind":"hearts-stats","v":1}', GAME_KEY: good_game})
-    loaded = Records(SafeStorage(memory)).load()
+    loaded = Records(game_storage(memory)).load()
     assert loaded.problems == ("stats",)
     assert loaded.stats == Stats()
     assert loaded.table is not None
@@ -130,54 +162,8 @@ def test_bad_statistics_are_set_aside_not_overwritten_silently():
 
 def test_bad_settings_fall_back_to_defaults():
     memory = MemoryStorage({SETTINGS_KEY: "[]"})
-    loaded = Records(SafeStorage(memory)).load()
+    loaded = Records(game_storage(memory)).load()
     assert loaded.settings == Settings() and loaded.problems == ("settings",)
-
-
-class Broken:
-    """A storage that throws, like localStorage in some private modes or when full."""
-
-    def __init__(self, *, get: bool = False, set: bool = False) -> None:
-        self.fail_get, self.fail_set = get, set
-        self.data: dict[str, str] = {}
-
-    def get(self, key: str) -> str | None:
-        if self.fail_get:
-            raise RuntimeError("SecurityError")
-        return self.data.get(key)
-
-    def set(self, key: str, value: str) -> None:
-        if self.fail_set:
-            raise RuntimeError("QuotaExceededError")
-        self.data[key] = value
-
-    def remove(self, key: str) -> None:
-        self.data.pop(key, None)
-
-
-def test_no_storage_at_all_works_in_memory():
-    storage = SafeStorage(None)
-    assert storage.degraded
-    storage.set("k", "v")
-    assert storage.get("k") == "v"
-
-
-def test_quota_errors_switch_to_memory_and_keep_playing():
-    backend = Broken(set=True)
-    storage = SafeStorage(backend)
-    storage.set("k", "v")
-    assert storage.degraded and storage.get("k") == "v" and backend.data == {}
-
-
-def test_a_storage_that_cannot_be_read_is_never_written():
-    backend = Broken(get=True)
-    backend.data[STATS_KEY] = "precious"
-    storage = SafeStorage(backend)
-    records = Records(storage)
-    loaded = records.load()
-    records.save_stats(loaded.stats)
-    assert storage.degraded
-    assert backend.data == {STATS_KEY: "precious"}
 
 
 @settings(max_examples=300, deadline=None)

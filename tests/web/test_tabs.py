@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hearts.web.store import MemoryStorage
+from hearts.web.storage import MemoryStorage
 
 from .fakedom import FakeLocks
 from .pages import open_tab

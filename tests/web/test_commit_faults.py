@@ -1,0 +1,194 @@
+"""One commit per move (issue 12, R36, R37): storage that runs out at the N-th write.
+
+For every N across one whole game, its summary, and the deal of the next game (the
+moment the finished one is replaced), the quota runs out at the N-th write to storage,
+either for good or for that one write.  The game must go on without an exception, and a
+reload (with space free again) must find the table and the statistics agreeing: the game
+counted as played exactly once, its result exactly once if and only if the stored table
+shows it over, the next game counted only if the stored table is that game, and playing
+on from the reload counts every game exactly once in the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from functools import partial
+from itertools import count
+
+import pytest
+
+from hearts import Stats
+from hearts.stats import FINISHED, PLAYED
+from hearts.web.controller import Controller
+from hearts.web.storage import MemoryStorage, StorageFull
+from hearts.web.store import GAME_KEY, STATS_KEY, game_storage
+
+from .helpers import controller
+from .test_controller import finish_game
+
+SEED = 1  # six hands: about 520 writes
+
+
+class QuotaAt:
+    """localStorage whose quota runs out at the ``n``-th write (and, if it ``stays``
+    full, at every write after it); or at each write ``fails(number, key)`` names."""
+
+    def __init__(
+        self, n: int = 0, stays: bool = True, fails: Callable[[int, str], bool] | None = None
+    ) -> None:
+        self.fails = fails or (lambda w, _key: w == n or (stays and bool(n) and w > n))
+        self.n = n
+        self.data: dict[str, str] = {}
+        self.writes = 0
+        self.log: list[tuple[str, str | None]] = []  # what reached the backend, in order
+
+    def get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def _count(self, key: str) -> None:
+        self.writes += 1
+        if self.fails(self.writes, key):
+            raise StorageFull("QuotaExceededError")
+
+    def set(self, key: str, value: str) -> None:
+        self._count(key)
+        self.data[key] = value
+        self.log.append((key, value))
+
+    def remove(self, key: str) -> None:
+        self._count(key)
+        self.data.pop(key, None)
+        self.log.append((key, None))
+
+
+def intents(ctl: Controller) -> Iterator[Callable[[], object]]:
+    """Game g1 from its deal to its end, then g2 dealt from the final summary and a card
+    chosen in it: one intent at a time, each chosen when the one before it has run."""
+    yield ctl.start
+    while ctl.game.phase != "game_over":
+        step = ctl.pending()
+        game = ctl.game
+        if step is not None:
+            yield partial(ctl.run, step)
+        elif game.phase == "pass":
+            for card in game.hand(0)[:3]:
+                yield partial(ctl.tap, str(card))
+            yield ctl.confirm_pass
+        elif game.phase == "play":
+            card = str(game.legal_plays(0)[0])
+            yield partial(ctl.tap, card)  # lift
+            yield partial(ctl.tap, card)  # play
+        else:
+            yield ctl.continue_hand
+    yield ctl.new_game
+    yield partial(ctl.tap, str(ctl.game.hand(0)[0]))
+    while (step := ctl.pending()) is not None:
+        yield partial(ctl.run, step)
+
+
+def play(backend: QuotaAt, until: int | None = None) -> Controller:
+    """:func:`intents` on ``backend`` (up to the intent that makes write ``until``), then the
+    page is hidden: what waits is tried once more."""
+    ctl = controller(storage=game_storage(backend), seed=SEED, ids=count(1))
+    for intent in intents(ctl):
+        intent()  # never raises, whatever write fails
+        if until is not None and backend.writes >= until:
+            break
+    ctl.flush()
+    return ctl
+
+
+def reload(data: dict[str, str]):  # type: ignore[no-untyped-def]
+    ctl = controller(MemoryStorage(data), seed=SEED, ids=count(100))
+    ctl.start()
+    return ctl
+
+
+CLEAN = QuotaAt()
+CLEAN_STATS = play(CLEAN).stats
+WRITES = CLEAN.writes
+AFTER = 40  # writes played on after the one that failed: several commits
+RESULT = {"won": CLEAN_STATS.medium.won, "lost": CLEAN_STATS.medium.lost}
+
+
+def finished(stats: Stats) -> int:
+    medium = stats.medium
+    return medium.won + medium.lost + medium.drawn
+
+
+def check_reload(data: dict[str, str], n: int) -> None:
+    ctl = reload(dict(data))
+    stats, shown = ctl.stats, ctl.table.game_id
+    where = f"quota at write {n}: the reload shows {shown} ({ctl.game.phase})"
+    assert Stats.from_json(ctl.records.storage.get(STATS_KEY)) == stats, where
+    if shown == "g1":
+        over = ctl.game.result is not None
+        assert stats.medium.played == 1 and finished(stats) == int(over), where
+        assert stats.counted("g1") == (FINISHED if over else PLAYED), where
+        assert stats.counted("g2") is None, where
+    elif shown == "g2":  # the finished game was replaced: it is counted, with its result
+        assert stats.medium.played == 2 and finished(stats) == 1, where
+        assert stats.counted("g1") == FINISHED and stats.counted("g2") == PLAYED, where
+        assert stats.medium.won == RESULT["won"] and stats.medium.lost == RESULT["lost"]
+    else:  # nothing was stored: a game of its own was dealt and counted as played
+        assert n <= 2 and stats.medium.played == 1 and finished(stats) == 0, where
+    if n % 5 == 0 or shown != "g1":  # playing on counts each game exactly once
+        finish_game(ctl)
+        games = 2 if shown == "g2" else 1
+        assert ctl.stats.medium.played == games and finished(ctl.stats) == games, where
+
+
+@pytest.mark.parametrize("stays", [True, False], ids=["stays-full", "one-write"])
+def test_the_quota_running_out_at_any_write_loses_nothing_and_counts_nothing_twice(stays):
+    assert WRITES > 500
+    for n in range(1, WRITES + 1):
+        backend = QuotaAt(n, stays)
+        ctl = play(backend, until=n + AFTER)
+        if not stays:  # the next write retried it: nothing waits, nothing was lost
+            assert not ctl.storage.degraded, f"write {n} never caught up"
+            assert all(backend.data.get(k) == ctl.storage.get(k) for k in (GAME_KEY, STATS_KEY))
+        check_reload(backend.data, n)
+
+
+def test_a_whole_game_played_on_full_storage_is_told_once_and_resumes_where_it_stopped():
+    backend = QuotaAt(30, stays=True)
+    notices: list[str] = []
+    ctl = controller(storage=game_storage(backend), seed=SEED, ids=count(1))
+    for intent in intents(ctl):
+        outcome = intent()
+        notices += getattr(outcome, "notices", ())
+    assert notices == ["notice.storage_full"]
+    assert ctl.game.phase == "pass" and ctl.stats == CLEAN_STATS  # played on in memory
+    check_reload(backend.data, 30)
+    backend.fails = lambda _w, _key: False  # space freed before the page is hidden
+    ctl.flush()
+    assert backend.data[STATS_KEY] == CLEAN.data[STATS_KEY] and not ctl.storage.degraded
+    again = reload(backend.data)
+    assert again.stats == CLEAN_STATS  # g1, still owed in the stored table, is not recounted
+    assert again.game.actions == reload(CLEAN.data).game.actions
+
+
+def test_two_faults_around_the_next_deal_still_count_the_finished_game():
+    """The statistics write that counts g1's result fails; the retry stores g2's table,
+    and then storage fails for good before the statistics follow.  The stored table of
+    g2 still carries g1 as owed, so the reload counts g1's result (exactly once)."""
+    first_g2 = next(
+        i for i, (key, value) in enumerate(CLEAN.log) if key == GAME_KEY and '"id":"g2"' in value
+    )
+    result_write = max(i for i, (key, _) in enumerate(CLEAN.log[:first_g2]) if key == STATS_KEY)
+    failed_once = result_write + 1  # writes are numbered from 1
+
+    def fails(number: int, key: str) -> bool:
+        return (
+            number == failed_once
+            or (number > failed_once + 1 and key == STATS_KEY)
+            or (number > failed_once + 2)
+        )
+
+    backend = QuotaAt(fails=fails)
+    play(backend)
+    stored = Stats.from_json(backend.data[STATS_KEY])
+    assert stored.counted("g1") == PLAYED and '"id":"g2"' in backend.data[GAME_KEY]
+    again = reload(backend.data)
+    assert again.stats.counted("g1") == FINISHED and again.stats.counted("g2") == PLAYED
+    assert finished(again.stats) == 1 and again.stats.medium.played == 2

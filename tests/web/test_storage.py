@@ -1,0 +1,136 @@
+"""SafeStorage (issue 12): full storage waits and retries in order, unavailable storage
+goes to memory, caches never cost a record, and nothing raises."""
+
+from __future__ import annotations
+
+from hearts.web.storage import FULL, OK, UNAVAILABLE, SafeStorage, StorageFull
+from hearts.web.store import GAME_KEY, SETTINGS_KEY, SNAPSHOT_KEY, STATS_KEY, game_storage
+
+
+class Quota:
+    """A backend with room for ``room`` characters of values; over it, QuotaExceeded."""
+
+    def __init__(self, room: int, data: dict[str, str] | None = None) -> None:
+        self.room = room
+        self.data: dict[str, str] = dict(data or {})
+        self.writes: list[str] = []  # keys in the order they reached the backend
+
+    def used(self, without: str = "") -> int:
+        return sum(len(v) for k, v in self.data.items() if k != without)
+
+    def get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        if self.used(without=key) + len(value) > self.room:
+            raise StorageFull("QuotaExceededError")
+        self.data[key] = value
+        self.writes.append(key)
+
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+
+
+class Broken:
+    """A storage that throws something other than the quota (private modes, policies)."""
+
+    def __init__(self, *, get: bool = False, set: bool = False) -> None:
+        self.fail_get, self.fail_set = get, set
+        self.data: dict[str, str] = {}
+
+    def get(self, key: str) -> str | None:
+        if self.fail_get:
+            raise RuntimeError("SecurityError")
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        if self.fail_set:
+            raise RuntimeError("SecurityError")
+        self.data[key] = value
+
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+
+
+def test_no_storage_at_all_works_in_memory():
+    storage = SafeStorage(None)
+    assert storage.degraded and storage.state == UNAVAILABLE
+    storage.set("k", "v")
+    assert storage.get("k") == "v" and not storage.persisted("k")
+
+
+def test_a_blocked_storage_is_unavailable_for_the_session_and_kept_in_memory():
+    backend = Broken(set=True)
+    storage = game_storage(backend)
+    storage.set(GAME_KEY, "v")
+    assert storage.state == UNAVAILABLE and storage.get(GAME_KEY) == "v"
+    backend.fail_set = False
+    storage.set(GAME_KEY, "w")
+    storage.retry()
+    assert backend.data == {} and storage.get(GAME_KEY) == "w"
+
+
+def test_a_storage_that_cannot_be_read_is_never_written():
+    backend = Broken(get=True)
+    backend.data[STATS_KEY] = "precious"
+    storage = game_storage(backend)
+    assert storage.get(STATS_KEY) is None
+    storage.set(STATS_KEY, "new")
+    assert storage.state == UNAVAILABLE and backend.data == {STATS_KEY: "precious"}
+
+
+def test_full_storage_keeps_what_waits_in_memory_and_writes_it_once_there_is_room():
+    backend = Quota(room=10)
+    storage = game_storage(backend)
+    storage.set(GAME_KEY, "x" * 20)
+    assert storage.state == FULL and storage.get(GAME_KEY) == "x" * 20
+    assert not storage.persisted(GAME_KEY) and backend.data == {}
+    backend.room = 100  # the player freed space
+    storage.retry()
+    assert storage.state == OK and backend.data == {GAME_KEY: "x" * 20}
+    assert storage.persisted(GAME_KEY) and not storage.degraded
+
+
+def test_while_the_table_waits_the_statistics_wait_behind_it():
+    """The stored statistics are never ahead of the stored table: a smaller statistics
+    record that would fit is held back until the table is written."""
+    backend = Quota(room=15)
+    storage = game_storage(backend)
+    storage.set(GAME_KEY, "t" * 20)
+    storage.set(STATS_KEY, "s")
+    storage.set(SETTINGS_KEY, "c")
+    assert backend.data == {} and storage.get(STATS_KEY) == "s"
+    backend.room = 30
+    storage.retry()
+    assert backend.writes == [GAME_KEY, STATS_KEY, SETTINGS_KEY]
+
+
+def test_the_snapshot_is_freed_to_make_room_for_a_record():
+    backend = Quota(room=30)
+    storage = game_storage(backend)
+    storage.set(SNAPSHOT_KEY, "p" * 20)
+    storage.set(GAME_KEY, "t" * 15)  # fits only without the snapshot
+    assert storage.state == OK
+    assert backend.data == {GAME_KEY: "t" * 15}
+
+
+def test_a_cache_is_dropped_rather_than_left_stale_and_never_degrades():
+    backend = Quota(room=25)
+    storage = game_storage(backend)
+    storage.set(SNAPSHOT_KEY, "old")
+    storage.set(SNAPSHOT_KEY, "p" * 40)  # too big: dropped, silently
+    assert storage.state == OK and SNAPSHOT_KEY not in backend.data
+    storage.set(GAME_KEY, "t" * 30)  # full: the table waits
+    storage.set(SNAPSHOT_KEY, "new")  # not written while a record waits
+    assert SNAPSHOT_KEY not in backend.data and storage.state == FULL
+
+
+def test_a_removal_waits_in_order_too():
+    backend = Quota(room=10, data={GAME_KEY: "old"})
+    storage = game_storage(backend)
+    storage.set(GAME_KEY, "x" * 20)
+    storage.remove(STATS_KEY + ".bad")
+    storage.remove(GAME_KEY)
+    assert storage.get(GAME_KEY) is None
+    storage.retry()
+    assert GAME_KEY not in backend.data and storage.state == OK
