@@ -191,6 +191,16 @@ class BrowserDom:
     def has_locks(self) -> bool:
         return bool(getattr(js.navigator, "locks", None))
 
+    def adopt_lock(self, on_grant: Callable[[bool], None], on_end: Callable[[], None]) -> bool:
+        handover = getattr(js.window, "heartsHandover", None)
+        if not handover or str(handover.state()) not in ("asking", "held"):
+            return False
+        grant = create_proxy(lambda held: on_grant(bool(held)))
+        end = create_proxy(lambda *_args: on_end())
+        self.proxies += [grant, end]
+        handover.listen(grant, end)
+        return True
+
     def request_lock(
         self,
         name: str,

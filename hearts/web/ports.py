@@ -115,3 +115,7 @@ class Dom(Protocol):
         ``"steal"``.  ``on_grant(True)`` once held (kept until the tab closes or it is
         stolen), ``on_grant(False)`` when ``if_available`` found it taken; ``on_end()`` when
         the request ends with an error (stolen, withdrawn).  Returns a withdraw function."""
+
+    def adopt_lock(self, on_grant: Callable[[bool], None], on_end: Callable[[], None]) -> bool:
+        """Take over the lock static/handover.mjs took back for this tab after a reload,
+        with the callbacks of :meth:`request_lock`; ``False`` if it took none."""

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from ..view import dialogs as views
 from . import render
 from .ports import Dom, Event
-from .tablock import LOCK_NAME, TabLock
+from .tablock import GRACE_MS, LOCK_NAME, TabLock
 
 
 class TabGuard:
@@ -47,28 +47,47 @@ class TabGuard:
             self.start()
             return
         self.dom.root.set_data("state", "claiming")
-        self.request("if_available")
+        if not self.request("reclaim"):  # this tab was playing before its reload
+            self.request("if_available")
 
-    def request(self, mode: str) -> None:
+    def request(self, mode: str) -> bool:
+        """Ask for the lock (``"reclaim"``: adopt the one static/handover.mjs took back;
+        ``False`` if there is none)."""
         number = self.tab.ask()
 
         def granted(held: bool) -> None:
             if not held:
                 self.guard(self.on_refused, number)
                 return
-            action = self.tab.granted(number)
-            if action is not None:
-                self.hide()
-                self.guard(self.start if action == "start" else self.resume)
-                self.dom.root.set_data("tab", self.tab.status)
+            action = self.tab.granted(number, waited=mode == "wait")
+            if action == "hold":  # the playing tab may be reloading: give it time to return
+                self.dom.set_timeout(lambda: self.guard(self.settle, number), GRACE_MS)
+            elif action is not None:
+                self.begin(action)
 
         def ended() -> None:
-            if self.tab.lost(number):
+            what = self.tab.lost(number)
+            if what == "stop":
                 self.guard(self.on_lost)
+            elif what == "wait":  # it came back: wait again, the dialog still says so
+                self.request("wait")
 
+        if mode == "reclaim":
+            return self.dom.adopt_lock(granted, ended)
         withdraw = self.dom.request_lock(LOCK_NAME, mode, granted, ended)
         if mode == "wait":
             self.withdraw = withdraw
+        return True
+
+    def begin(self, action: str) -> None:
+        self.hide()
+        self.guard(self.start if action == "start" else self.resume)
+        self.dom.root.set_data("tab", self.tab.status)
+
+    def settle(self, number: int) -> None:
+        action = self.tab.settle(number)
+        if action is not None:
+            self.begin(action)
 
     def on_refused(self, number: int) -> None:
         if not self.tab.refused(number):
@@ -86,6 +105,9 @@ class TabGuard:
 
     def take_over(self) -> None:
         if not self.tab.may_take_over():
+            return
+        if self.tab.status == "holding" and self.tab.held is not None:
+            self.settle(self.tab.held)  # the lock is already here: play now
             return
         if self.withdraw is not None:
             self.withdraw()

@@ -14,6 +14,11 @@ manager said and does what the answer tells it.
   a waiting request of its own.
 * A tab that gets the lock back resumes from storage: the other tab's progress, not its
   own stale copy.
+* The lock that comes to a waiting tab because the playing tab unloaded is *held* for
+  :data:`GRACE_MS` before this tab plays: a reload of the playing tab takes it back in
+  that time (static/handover.mjs steals it as the page loads), and the waiting tab simply
+  waits again.  Only a playing tab that stays away (closed) hands the game over; so does
+  the take-over button, at once (issue 12).
 
 A browser without Web Locks plays as before (one tab, no coordination).
 """
@@ -23,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 LOCK_NAME = "hearts.game"
+GRACE_MS = 3000  # far longer than a reload takes to run static/handover.mjs
 
 
 @dataclass
@@ -30,7 +36,8 @@ class TabLock:
     """What this tab may do with the saved game.
 
     ``status``: ``"asking"`` (start-up), ``"owner"`` (plays and saves), ``"elsewhere"``
-    (another tab had it when this one started), ``"taken"`` (another tab took it over).
+    (another tab had it when this one started), ``"taken"`` (another tab took it over),
+    ``"holding"`` (waited, got it, and gives the tab that left a grace period to return).
     Requests are numbered; an answer to a request that is no longer current is ignored.
     """
 
@@ -38,6 +45,7 @@ class TabLock:
     started: bool = False  # this tab has loaded and played the game before
     request: int = 0  # the number of the current lock request
     held: int | None = None  # the request whose lock this tab holds
+    waited_as: str = "elsewhere"  # the waiting status to go back to from "holding"
 
     @property
     def owner(self) -> bool:
@@ -46,22 +54,36 @@ class TabLock:
     @property
     def waiting(self) -> bool:
         """Another tab has the game: show the message and the take-over button."""
-        return self.status in ("elsewhere", "taken")
+        return self.status in ("elsewhere", "taken", "holding")
 
     def ask(self) -> int:
         """A new lock request (at start, waiting, or stealing): its number."""
         self.request += 1
         return self.request
 
-    def granted(self, request: int) -> str | None:
-        """The lock manager granted ``request``: ``"start"``, ``"resume"`` or ``None``.
+    def granted(self, request: int, waited: bool = False) -> str | None:
+        """The lock manager granted ``request``: ``"start"``, ``"resume"``, ``"hold"`` or
+        ``None``.
 
         ``"start"`` loads and deals for the first time; ``"resume"`` reloads the game
-        another tab played meanwhile.  A stale grant (withdrawn request) changes nothing.
+        another tab played meanwhile; ``"hold"``: a waiting request was granted, so keep it
+        for :data:`GRACE_MS`, then :meth:`settle`.  A stale grant changes nothing.
         """
-        if request != self.request or self.owner:
+        if request != self.request or self.owner or self.status == "holding":
             return None
         self.held = request
+        if waited:
+            self.waited_as, self.status = self.status, "holding"
+            return "hold"
+        return self._own()
+
+    def settle(self, request: int) -> str | None:
+        """The grace period is over (or the player asked): play, unless it was taken back."""
+        if self.status != "holding" or self.held != request:
+            return None
+        return self._own()
+
+    def _own(self) -> str:
         self.status = "owner"
         first = not self.started
         self.started = True
@@ -74,13 +96,20 @@ class TabLock:
         self.status = "elsewhere"
         return True
 
-    def lost(self, request: int) -> bool:
-        """``request`` ended with an error (stolen or withdrawn); ``True``: stop playing."""
-        if request != self.held or not self.owner:
-            return False
+    def lost(self, request: int) -> str | None:
+        """``request`` ended with an error (stolen or withdrawn): ``"stop"`` playing,
+        ``"wait"`` again (the tab that left came back within the grace period), or
+        ``None``."""
+        if request != self.held:
+            return None
         self.held = None
+        if self.status == "holding":
+            self.status = self.waited_as
+            return "wait"
+        if not self.owner:
+            return None
         self.status = "taken"
-        return True
+        return "stop"
 
     def may_take_over(self) -> bool:
         return self.waiting

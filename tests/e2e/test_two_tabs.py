@@ -1,10 +1,11 @@
-"""Two tabs of one game (issue 6): one plays, the other says so and offers to take over.
+"""Two tabs of one game (issues 6, 12): one plays, the other says so and offers to take over.
 
 Two pages in one browser context share localStorage and the Web Lock that the page holds
 while it plays (hearts/web/tablock.py).  Checked: the second tab neither drives the game
 nor writes anything; taking over loads the first tab's latest progress and stops the
 first tab (no timer, no writes); closing the tab that plays hands the game back to the
-waiting one without a click.
+waiting one without a click; reloading the tab that plays, at any moment, keeps the game
+in that tab, and the waiting tab never plays a move (issue 12).
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ import json
 from typing import Any
 
 from tools.gamepage import BOOT_TIMEOUT_S, my_move, open_game, settle, state, wait_ready
+
+from .drive import act, hand, tap
 
 URL = "?seed=21&cadence=0&lang=en"
 GAME_KEY = "hearts.game.v1"
@@ -107,4 +110,68 @@ def test_a_second_tab_waits_takes_over_and_gets_the_game_back(page, context):
     assert json.loads(back["stats"])["levels"]["medium"][0] == 1  # one game, counted once
     my_move(first)  # and it plays on
     assert len(state(first)["actions"]) > len(later["actions"])
+    assert errors == []
+
+
+# The waiting tab records whether it ever took the game: it must not, while the playing
+# tab only reloads (issue 12).
+WATCH_OWNER = """() => {
+  window.__played = false;
+  new MutationObserver(() => {
+    const root = document.documentElement;
+    if (root.dataset.tab === "owner" || root.dataset.state === "ready") window.__played = true;
+  }).observe(document.documentElement, { attributes: true });
+  return true;
+}"""
+
+
+def reach(page: Any, moment: str) -> None:
+    """Play on (fixed choices) until the playing tab is at ``moment``, then stop there."""
+    for _ in range(400):
+        now = state(page)
+        if moment == "pause" and now["trick_waiting"]:
+            return
+        if now["pending"] is not None:
+            page.wait_for_timeout(15)
+            continue
+        if moment == "summary" and now["phase"] == "hand_over":
+            return
+        if moment == "pass" and now["phase"] == "pass" and not now["selection"]:
+            tap(page, hand(page)[1])  # a card chosen, not yet passed (R10)
+            return
+        if moment in ("lifted", "pending") and now["phase"] == "play" and now["to_act"] == 0:
+            code = now["lifted"] or now["legal"][-1]
+            if now["lifted"] != code:
+                tap(page, code)  # lifted (R17)
+            if moment == "pending":
+                tap(page, code)  # played: the CPU seats' steps are now pending
+            return
+        act(page, now)
+    raise AssertionError(f"never reached {moment}")
+
+
+def test_reloading_the_playing_tab_keeps_the_game_and_the_other_tab_never_plays(page, context):
+    errors: list[str] = []
+    playing = page
+    errors_of(playing, errors, "playing")
+    open_game(playing, "?seed=22&cadence=60&lang=en")
+    waiting = context.new_page()
+    errors_of(waiting, errors, "waiting")
+    open_waiting(waiting, "?seed=22&cadence=60&lang=en")
+    assert waiting.evaluate(WATCH_OWNER)
+    moments = ["pass", "lifted", "pending", "pause", "summary"] * 2 + ["pending", "pause"]
+    for number, moment in enumerate(moments):
+        reach(playing, moment)
+        before = saved_actions(playing)
+        playing.reload()
+        now = wait_ready(playing)
+        where = f"reload {number + 1} at {moment}"
+        assert tab_status(playing) == "owner", where
+        assert now["actions"][: len(before)] == before, where  # nothing lost, nothing twice
+        assert not playing.locator("#dlg-tab").is_visible(), where
+        assert tab_status(waiting) == "elsewhere", where
+    # The waiting tab's grace period has passed every time: it never took the game.
+    playing.wait_for_timeout(3500)
+    assert waiting.evaluate("window.__played") is False
+    assert waiting.locator("#dlg-tab").is_visible() and tab_status(playing) == "owner"
     assert errors == []

@@ -290,6 +290,7 @@ class FakeDom:
         self.updates_applied = 0
         self.visibility_hidden = False
         self.locks = locks
+        self.reclaim = False  # loaded as a reload of the tab that was playing
         self.boot = Boot()  # what static/boot.js would hand over (tests set it)
         self.boot_taken = 0
 
@@ -353,6 +354,13 @@ class FakeDom:
     def request_lock(self, name: str, mode: str, on_grant, on_end):
         assert self.locks is not None
         return self.locks.request(self, mode, on_grant, on_end)
+
+    def adopt_lock(self, on_grant, on_end) -> bool:
+        """static/handover.mjs: a reloaded playing tab steals the lock back as it loads."""
+        if not self.reclaim or self.locks is None:
+            return False
+        self.locks.request(self, "steal", on_grant, on_end)
+        return True
 
     # ------------------------------------------------------------------ the test's hands
     def dispatch(self, kind: str, target: FakeElement | None, **fields: Any) -> FakeEvent:

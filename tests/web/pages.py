@@ -82,9 +82,12 @@ def open_tab(
     lang: str | None = "en",
     storage: SafeStorage | None = None,
     claim: bool = True,
+    reclaim: bool = False,
 ) -> Tab:
-    """index.html on a fake document, wired like the real page, and started."""
+    """index.html on a fake document, wired like the real page, and started (``reclaim``:
+    as the reload of the tab that was playing)."""
     dom = FakeDom(locks)
+    dom.reclaim = reclaim
     memory = MemoryStorage() if memory is None and storage is None else memory
 
     def new_controller() -> Any:

@@ -1,4 +1,4 @@
-"""Two tabs, one saved game (issue 6): the decisions of hearts.web.tablock."""
+"""Two tabs, one saved game (issues 6 and 12): the decisions of hearts.web.tablock."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ def test_a_second_tab_waits_and_takes_over_by_starting():
     waiting = tab.ask()  # queued: granted when the other tab closes
     steal = tab.ask()  # the player pressed "Play here": the queued request is withdrawn
     assert tab.granted(waiting) is None  # a stale grant changes nothing
-    assert tab.lost(waiting) is False  # nor does the withdrawn request's error
+    assert tab.lost(waiting) is None  # nor does the withdrawn request's error
     assert tab.granted(steal) == "start"
     assert tab.owner and tab.held == steal
 
@@ -32,19 +32,39 @@ def test_the_tab_that_loses_the_lock_stops_and_resumes_from_storage_later():
     tab = TabLock()
     held = tab.ask()
     tab.granted(held)
-    assert tab.lost(held) is True  # stolen: stop playing at once
+    assert tab.lost(held) == "stop"  # stolen: stop playing at once
     assert tab.status == "taken" and tab.may_take_over() and not tab.owner
-    assert tab.lost(held) is False  # reported once
+    assert tab.lost(held) is None  # reported once
     again = tab.ask()
     assert tab.granted(again) == "resume"  # not "start": load the other tab's progress
     assert tab.owner
 
 
-def test_the_other_tab_closing_hands_the_game_over_without_a_click():
+def test_the_other_tab_closing_hands_the_game_over_after_a_grace_period():
     tab = TabLock()
     tab.refused(tab.ask())
     queued = tab.ask()
-    assert tab.granted(queued) == "start"
+    assert tab.granted(queued, waited=True) == "hold"  # it may only be reloading
+    assert tab.status == "holding" and tab.waiting and not tab.owner
+    assert tab.settle(queued) == "start"  # it stayed away
+    assert tab.owner and tab.settle(queued) is None
+
+
+def test_the_reloaded_tab_taking_the_lock_back_sends_the_holder_back_to_waiting():
+    for before in ("elsewhere", "taken"):
+        tab = TabLock()
+        if before == "elsewhere":
+            tab.refused(tab.ask())
+        else:
+            held = tab.ask()
+            tab.granted(held)
+            tab.lost(held)
+        queued = tab.ask()
+        assert tab.granted(queued, waited=True) == "hold"
+        assert tab.lost(queued) == "wait"  # stolen back within the grace period
+        assert tab.status == before and tab.held is None
+        assert tab.settle(queued) is None  # the grace timer that fires later does nothing
+        assert not tab.owner
 
 
 def test_an_owner_ignores_late_answers():

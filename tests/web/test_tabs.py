@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from hearts.web.storage import MemoryStorage
+from hearts.web.store import GAME_KEY, load_table
+from hearts.web.tablock import GRACE_MS
 
 from .fakedom import FakeLocks
-from .pages import open_tab
+from .pages import Tab, open_tab
 
 
 def two_tabs():
@@ -57,9 +59,51 @@ def test_closing_the_playing_tab_hands_the_game_to_the_waiting_one():
     first.my_move()
     saved = first.state()["game"]
     locks.close_tab(first.dom)
+    # Held, not played yet: the closed tab might be reloading and come back for it.
+    assert not second.guard.owner and second.dom.by_id("dlg-tab").is_open
+    assert [delay for _, delay in second.dom.timers.values()] == [GRACE_MS]
+    second.settle()  # nobody came back: the game is this tab's
     assert second.guard.owner and second.state()["game"] == saved
     assert second.dom.root.attr("data-state") == "ready"
     assert not second.dom.by_id("dlg-tab").is_open
+
+
+def test_reloading_the_playing_tab_keeps_the_game_there_whenever_it_happens():
+    """Issue 12: the reload hands the lock to the waiting tab for a moment; the reloaded
+    tab takes it back as it loads, and the waiting tab never plays a move."""
+    memory, locks, playing, waiting = two_tabs()
+
+    def touch(tab: Tab) -> None:  # a card chosen for the pass, or lifted
+        if tab.playable():
+            tab.tap(tab.playable()[-1])
+
+    moves = [touch, Tab.my_move, lambda tab: None, Tab.settle]
+    for reload in range(12):
+        moves[reload % len(moves)](playing)  # … and CPU steps pending, or none
+        saved = load_table(memory.data[GAME_KEY])
+        locks.close_tab(playing.dom)  # the page unloads: the waiting tab is granted the lock
+        playing = open_tab(memory, locks=locks, seed=5, reclaim=True)
+        assert playing.guard.owner, reload
+        table = playing.ctl.table
+        assert table.game.actions == saved.game.actions, reload  # nothing lost, nothing twice
+        assert (table.selection, table.lifted) == (saved.selection, saved.lifted), reload
+        waiting.settle()  # its grace period ends: it gave the lock back and waits again
+        assert not waiting.guard.owner and waiting.dom.by_id("dlg-tab").is_open
+        assert waiting.dom.root.attr("data-tab") == "elsewhere"
+    # Closing the playing tab still hands the game over.
+    playing.my_move()
+    saved_game = playing.state()["game"]
+    locks.close_tab(playing.dom)
+    waiting.settle()
+    assert waiting.guard.owner and waiting.state()["game"] == saved_game
+
+
+def test_take_over_while_holding_plays_at_once():
+    _, locks, first, second = two_tabs()
+    locks.close_tab(first.dom)
+    assert not second.guard.owner
+    second.dom.click(second.dom.by_id("dlg-tab").query('[data-action="take-over"]'))
+    assert second.guard.owner and not second.dom.by_id("dlg-tab").is_open
 
 
 def test_without_web_locks_the_tab_just_plays():
