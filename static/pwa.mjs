@@ -52,15 +52,30 @@ function setState(state) {
 
 let reloading = false;
 
+const TAKE_OVER_MS = 15_000;
+
 function activateAndReload(worker) {
     if (reloading || !worker) return;
     reloading = true;
     setState("updating");
-    navigator.serviceWorker.addEventListener("controllerchange", () => location.reload(), {
-        once: true,
-    });
+    let reloadAsked = false;
+    const reload = () => reloadAsked || ((reloadAsked = true), location.reload());
+    navigator.serviceWorker.addEventListener("controllerchange", reload, { once: true });
     worker.postMessage({ type: "SKIP_WAITING" });
-    setTimeout(() => location.reload(), 5000); // it never took over: reload the old version
+    // It never took over: reload (into the old version, which offers the update later).
+    // On a busy machine activation can take seconds (the old worker first finishes the
+    // requests it is serving), so a successor that is still on its way gets up to
+    // TAKE_OVER_MS; a redundant one, or one already active, means reload now.
+    const deadline = Date.now() + TAKE_OVER_MS;
+    const check = () => {
+        const settled = worker.state === "redundant" || worker.state === "activated";
+        if (!settled && Date.now() < deadline) return setTimeout(check, 250);
+        if (worker.state !== "activated") {
+            console.warn(`Hearts: the new version did not take over (${worker.state})`);
+        }
+        return reload();
+    };
+    setTimeout(check, 1000);
 }
 
 function applyUpdate() {
