@@ -36,22 +36,6 @@ class Storage(Protocol):
     def remove(self, key: str) -> None: ...
 
 
-class MemoryStorage:
-    """A dict with the :class:`Storage` interface: the tests' fake."""
-
-    def __init__(self, data: dict[str, str] | None = None) -> None:
-        self.data: dict[str, str] = dict(data or {})
-
-    def get(self, key: str) -> str | None:
-        return self.data.get(key)
-
-    def set(self, key: str, value: str) -> None:
-        self.data[key] = value
-
-    def remove(self, key: str) -> None:
-        self.data.pop(key, None)
-
-
 class SafeStorage:
     """Wraps a real storage; see the module docstring for what happens when it fails.
 

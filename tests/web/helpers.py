@@ -12,9 +12,11 @@ from hearts.save import dump_game
 from hearts.web.controller import Controller
 from hearts.web.params import Params
 from hearts.web.schedule import Timing
-from hearts.web.storage import MemoryStorage, SafeStorage
+from hearts.web.storage import SafeStorage
 from hearts.web.store import TABLE_KIND, game_storage
 from tools.driver import drive, hand_done, phase_is
+
+from .memory import MemoryStorage
 
 FAST = Timing(0, 0)
 

@@ -8,11 +8,12 @@ from typing import Any
 
 from hearts.web.page import Page
 from hearts.web.shell import compose
-from hearts.web.storage import MemoryStorage, SafeStorage
+from hearts.web.storage import SafeStorage
 from hearts.web.tabguard import TabGuard
 
 from .fakedom import FakeDom, FakeElement, FakeLocks
 from .helpers import controller
+from .memory import MemoryStorage
 
 
 @dataclass

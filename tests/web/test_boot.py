@@ -7,9 +7,9 @@ import json
 
 from hearts.web.page import queued_intents
 from hearts.web.ports import Boot, Intent
-from hearts.web.storage import MemoryStorage
 from hearts.web.store import GAME_KEY, SNAPSHOT_KEY
 
+from .memory import MemoryStorage
 from .pages import open_tab
 
 BUILD = "b1d0"

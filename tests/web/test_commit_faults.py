@@ -20,10 +20,11 @@ import pytest
 from hearts import Stats
 from hearts.stats import FINISHED, PLAYED
 from hearts.web.controller import Controller
-from hearts.web.storage import MemoryStorage, StorageFull
+from hearts.web.storage import StorageFull
 from hearts.web.store import GAME_KEY, STATS_KEY, game_storage
 
 from .helpers import controller
+from .memory import MemoryStorage
 from .test_controller import finish_game
 
 SEED = 1  # six hands: about 520 writes

@@ -11,10 +11,11 @@ from hearts.save import dump_game
 from hearts.stats import FINISHED, Fold
 from hearts.web.params import Params
 from hearts.web.schedule import Timing
-from hearts.web.storage import MemoryStorage, SafeStorage
+from hearts.web.storage import SafeStorage
 from hearts.web.store import GAME_KEY, SETTINGS_KEY, STATS_KEY
 
 from .helpers import FakeClock, controller, v1_table
+from .memory import MemoryStorage
 
 
 def run_cpu(ctl) -> list[str]:  # type: ignore[no-untyped-def]

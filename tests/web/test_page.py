@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import json
 
-from hearts.web.storage import MemoryStorage
 from hearts.web.store import GAME_KEY
 
+from .memory import MemoryStorage
 from .pages import open_tab
 
 

@@ -32,7 +32,7 @@ from hearts.enums import Level
 from hearts.record import seal
 from hearts.save import dump_game
 from hearts.stats import Fold
-from hearts.web.storage import FULL, UNAVAILABLE, MemoryStorage, StorageFull
+from hearts.web.storage import FULL, UNAVAILABLE, StorageFull
 from hearts.web.store import (
     BAD_SUFFIX,
     GAME_KEY,
@@ -48,6 +48,7 @@ from hearts.web.store import (
 )
 
 from .helpers import controller, play_to, v1_table
+from .memory import MemoryStorage
 
 KEYS = (GAME_KEY, STATS_KEY, SETTINGS_KEY)
 LOADERS = {GAME_KEY: load_table, STATS_KEY: Stats.from_json, SETTINGS_KEY: load_settings}

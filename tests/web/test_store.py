@@ -14,7 +14,6 @@ from hearts.enums import Level, Result
 from hearts.record import seal
 from hearts.save import dump_game
 from hearts.stats import FINISHED, PLAYED, Fold
-from hearts.web.storage import MemoryStorage
 from hearts.web.store import (
     GAME_KEY,
     SETTINGS_KEY,
@@ -30,6 +29,7 @@ from hearts.web.store import (
 )
 
 from .helpers import play_to, v1_table
+from .memory import MemoryStorage
 
 
 def table(selection: int = 2) -> TableRecord:

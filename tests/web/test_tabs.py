@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from hearts.web.storage import MemoryStorage
 from hearts.web.store import GAME_KEY, load_table
 from hearts.web.tablock import GRACE_MS
 
 from .fakedom import FakeLocks
+from .memory import MemoryStorage
 from .pages import Tab, open_tab
 
 
