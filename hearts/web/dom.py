@@ -244,7 +244,7 @@ def _event(ev: Any) -> Event:
 
 
 class LocalStorage:
-    """``window.localStorage`` behind the :class:`~hearts.web.store.Storage` interface."""
+    """``window.localStorage`` behind the :class:`~hearts.web.storage.Storage` interface."""
 
     def __init__(self, backend: Any) -> None:
         self.backend = backend
