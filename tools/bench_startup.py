@@ -136,20 +136,24 @@ def visit(context, url: str, moments: dict[str, str], timeout_s: float, then=Non
 
 
 def settle(page, timeout_s: float) -> bool:
-    """After a first visit: wait for its service worker (if any) to activate. True if one did."""
+    """After a first visit: wait for the page's service worker to be active, if it has one.
+
+    The game registers its worker only a few seconds after the table is ready (static/pwa.mjs),
+    so this waits for ``navigator.serviceWorker.ready`` on pages that load static/pwa.mjs.
+    (Returning early would start the return visit while the worker downloads its 14 MB
+    precache, and measure that visit uncontrolled, from the HTTP cache.) True if one did."""
     state = page.evaluate(
         """async (timeoutMs) => {
                 if (!("serviceWorker" in navigator)) return "unsupported";
-                const registration = await navigator.serviceWorker.getRegistration();
-                if (!registration) return "none";
-                const deadline = Date.now() + timeoutMs;
-                while (Date.now() < deadline) {
-                    if (registration.active && registration.active.state === "activated") {
-                        return "activated";
+                if (!window.heartsPWA) return "none"; // no static/pwa.mjs: no worker
+                const timeout = new Promise((resolve) => setTimeout(resolve, timeoutMs, "timeout"));
+                const ready = navigator.serviceWorker.ready.then(async (registration) => {
+                    while (registration.active.state !== "activated") {
+                        await new Promise((resolve) => setTimeout(resolve, 50));
                     }
-                    await new Promise((resolve) => setTimeout(resolve, 50));
-                }
-                return "timeout";
+                    return "activated";
+                });
+                return Promise.race([ready, timeout]);
             }""",
         timeout_s * 1000,
     )
