@@ -22,3 +22,32 @@ self.addEventListener("fetch", (event) => {
         }),
     );
 });
+
+// The runtime's other files (PyScript's modules, pyodide.mjs, pyodide.asm.mjs, the standard
+// library, the lock file) are answered by the browser straight from the precache, without
+// starting this worker's JavaScript for each of them: a return visit fetches a dozen of
+// them one after another (each module names the next), and a trip through the fetch
+// handler cost each one several milliseconds (measured: the game's runtime chain 60-90 ms
+// behind the bare PyScript page's on a return visit). Static routes (the Service Worker
+// static routing API, Chrome 123+) are set at install; a file missing from the precache
+// goes to the network. Their URLs carry the runtime's version and the precache keys them
+// by plain URL (no revision), so a route can never serve another version's file. Browsers
+// without addRoutes use the fetch handlers as before.
+self.addEventListener("install", (event) => {
+    if (typeof event.addRoutes !== "function") return;
+    const scope = self.registration.scope;
+    const cacheName = `hearts-precache-v2-${scope}`; // Workbox's name for cacheId "hearts"
+    const pattern = (path) => ({ urlPattern: new URL(path, scope).pathname });
+    event
+        .addRoutes(
+            [
+                "static/vendor/pyscript-*/*",
+                "static/vendor/pyodide-*/*.mjs",
+                "static/vendor/pyodide-*/*.zip",
+                "static/vendor/pyodide-*/*.json",
+            ].map(
+                (path) => ({ condition: pattern(path), source: { cacheName } }),
+            ),
+        )
+        .catch((error) => console.warn("Hearts: no static routes", error));
+});

@@ -165,6 +165,25 @@ def test_service_worker_activates_and_precaches_the_game(
     assert console_errors == []
 
 
+def test_the_next_start_takes_the_runtime_from_the_precache_without_the_worker(page):
+    """sw-prelude.js's static routes: the runtime's modules, standard library and lock file
+    come straight from the precache; the page's own files still pass the fetch handler."""
+    first_visit(page)
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=TIMEOUT_MS)
+    sources = page.evaluate(
+        """() => Object.fromEntries(performance.getEntriesByType("resource").map(
+               (e) => [e.name.split("/").pop(), e.workerMatchedSourceType]))"""
+    )
+    runtime = {n: v for n, v in sources.items() if n.endswith((".mjs", ".zip", ".json"))}
+    vendor = [n for n in runtime if n.startswith(("pyodide", "python_stdlib"))]
+    assert {"pyodide.mjs", "pyodide.asm.mjs", "python_stdlib.zip"} <= set(vendor)
+    assert {runtime[n] for n in vendor} == {"cache"}, sources
+    core = [n for n in sources if n.startswith("core-") and n.endswith(".js")]
+    assert core and {sources[n] for n in core} == {"cache"}, sources
+    assert sources["boot.js"] != "cache", "the page's own files are not routed"
+
+
 def test_offline_reload_resumes_the_game_and_plays_a_hand(
     page, context, site_url, requests_log, console_errors, csp_violations
 ):
