@@ -10,8 +10,9 @@ GAME := static/build/hearts.zip
 GAME_INPUTS := $(shell find hearts -name '*.py' ! -path '*/__pycache__/*' 2>/dev/null) \
 	scripts/build_game.py scripts/compile_pyc.mjs
 # Everything the service worker precaches (scripts/build_sw.mjs): rebuild sw.js when any changes.
-SW_INPUTS := $(wildcard index.html pyscript.toml) $(GAME) $(shell find static -type f \
-	! -path 'static/vendor/*' ! -path 'static/build/*' 2>/dev/null)
+# The folders too: a deleted file changes its folder's time, so sw.js stops precaching it.
+SW_INPUTS := $(wildcard index.html pyscript.toml) $(GAME) $(shell find static \( -type f -o -type d \) \
+	! -path 'static/vendor*' ! -path 'static/build*' 2>/dev/null)
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
