@@ -173,7 +173,7 @@ def test_the_next_start_takes_the_runtime_from_the_precache_without_the_worker(p
     page.wait_for_selector(READY, state="attached", timeout=TIMEOUT_MS)
     sources = page.evaluate(
         """() => Object.fromEntries(performance.getEntriesByType("resource").map(
-               (e) => [e.name.split("/").pop(), e.workerMatchedSourceType]))"""
+               (e) => [e.name.split("/").pop(), e.workerFinalSourceType]))"""
     )
     runtime = {n: v for n, v in sources.items() if n.endswith((".mjs", ".zip", ".json"))}
     vendor = [n for n in runtime if n.startswith(("pyodide", "python_stdlib"))]
