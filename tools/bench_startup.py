@@ -25,8 +25,8 @@ matches, observed by a MutationObserver that Playwright injects before any page 
 
 Before the runs, one unrecorded first visit per page (--warmup) lets the server compress
 each file once, as a production host has its compressed copies ready. Prints the median
-(and min..max) per page and moment, and the ratios against the floors
-with issue 9's targets. The site is served by scripts/serve.py with the production headers
+(and min..max) per page and moment, and the ratios against the floors with issue 9's
+targets. The site is served by scripts/serve.py with the production headers
 (netlify.toml) and gzip. Needs the dev venv (Playwright) and Chromium (`make chromium`);
 Lighthouse needs `make bench-lighthouse` (its own npm folder, tools/lighthouse/). The
 machine's load shows in the figures, so compare pages only within one run.
