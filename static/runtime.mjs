@@ -11,9 +11,8 @@
 // `hooks` API, before PyScript reaches its first <script type="py"> (that happens only
 // after its plugins and the interpreter have loaded, long after this module ran).
 //
-// The game page loads static/pwa.mjs before this module (both through static/start.mjs).
-// If a new version of the site is waiting, that page reloads into it at once instead of
-// starting the old runtime:
+// The game page also loads static/pwa.mjs (before this module). If a new version of the
+// site is waiting, that page reloads into it at once instead of starting the old runtime:
 // window.heartsPWA.startGate then resolves to true and PyScript is not imported at all.
 // (Pages without pwa.mjs - the bench and test pages - start immediately.) The page's
 // <link rel="modulepreload"> hints let core.js download while this module waits.
