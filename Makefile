@@ -59,7 +59,7 @@ $(NODE_STAMP): package.json package-lock.json
 	touch $@
 
 vendor: $(VENDOR_STAMP) $(GAME)
-$(VENDOR_STAMP): $(NODE_STAMP) scripts/build_vendor.mjs
+$(VENDOR_STAMP): $(NODE_STAMP) scripts/build_vendor.mjs scripts/memory_snapshot.mjs
 	node scripts/build_vendor.mjs
 	touch $@
 

@@ -14,8 +14,10 @@ module, and nothing to unpack.
 The same table is kept in the e2e smoke page's config (tests/e2e/pages/smoke/pyscript.toml),
 with the source URL relative to that file, so the browser tests import the whole package.
 Everything above the [files] table is kept as it is (edit it by hand) except the
-`interpreter = ...` line, which is rewritten to the vendored Pyodide of the version that
-package.json pins (static/vendor/pyodide-<version>/pyodide.mjs, see scripts/build_vendor.mjs);
+`interpreter = ...` line, which is rewritten: the game page's to static/interpreter.mjs
+(the vendored Pyodide, started from its memory snapshot), the others' to the vendored
+Pyodide of the version that package.json pins (static/vendor/pyodide-<version>/pyodide.mjs,
+see scripts/build_vendor.mjs);
 [files] must be the last table in the file. Standard library only; deterministic output.
 """
 
@@ -41,11 +43,11 @@ DEFAULT_HEADER = """\
 # Pages start PyScript with <script type="module" src="./static/runtime.mjs"> (not core.js
 # directly): that is what lets it run under the site's CSP, see static/runtime.mjs.
 
-# Self-hosted Pyodide (copied from the pinned npm package by scripts/build_vendor.mjs; the
-# generator rewrites the version in this path from package.json).
+# Self-hosted Pyodide (copied from the pinned npm package by scripts/build_vendor.mjs),
+# started from its memory snapshot by static/interpreter.mjs (the generator writes this line).
 # PyScript resolves this URL against the *page*, unlike [files], which it resolves
 # against this file.
-interpreter = "./static/vendor/pyodide-{pyodide}/pyodide.mjs"
+interpreter = "./static/interpreter.mjs"
 
 # No `plugins` list: "!name" entries would not help. PyScript imports its plugins once per
 # interpreter type (py and mpy) and skips one only when that type's config says "!name", so
@@ -65,8 +67,16 @@ def pyodide_version(root: Path = ROOT) -> str:
     return package["dependencies"]["pyodide"]
 
 
-def interpreter_line(version: str, prefix: str = "./") -> str:
+# The game page's interpreter module: the vendored Pyodide started from its memory snapshot
+# (static/interpreter.mjs, which names the versioned folder itself). Other configs load the
+# vendored Pyodide directly.
+GAME_INTERPRETER = "static/interpreter.mjs"
+
+
+def interpreter_line(version: str, prefix: str = "./", config: str = CONFIG) -> str:
     """prefix: URL from the page to the repository root (each config sits beside its page)."""
+    if config == CONFIG:
+        return f'interpreter = "{prefix}{GAME_INTERPRETER}"'
     return f'interpreter = "{prefix}static/vendor/pyodide-{version}/pyodide.mjs"'
 
 
@@ -83,7 +93,9 @@ def url_prefix(config: str) -> str:
     return "../" * depth if depth else "./"
 
 
-def render(current: str | None, prefix: str = "./", pyodide: str | None = None) -> str:
+def render(
+    current: str | None, prefix: str = "./", pyodide: str | None = None, config: str = CONFIG
+) -> str:
     if current is None:
         header = DEFAULT_HEADER.replace("{pyodide}", pyodide or pyodide_version())
     else:
@@ -99,7 +111,7 @@ def render(current: str | None, prefix: str = "./", pyodide: str | None = None) 
         else:
             header = current
     if pyodide is not None:
-        header = INTERPRETER.sub(interpreter_line(pyodide, prefix), header, count=1)
+        header = INTERPRETER.sub(interpreter_line(pyodide, prefix, config), header, count=1)
     return header.rstrip("\n") + "\n\n" + files_table(prefix)
 
 
@@ -119,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
             current = None
         else:
             continue  # optional config (e.g. no e2e tests in this checkout)
-        wanted = render(current, url_prefix(name), pyodide)
+        wanted = render(current, url_prefix(name), pyodide, name)
         if current == wanted:
             continue
         if args.check:

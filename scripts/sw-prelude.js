@@ -24,7 +24,7 @@ self.addEventListener("fetch", (event) => {
 });
 
 // The runtime's other files (PyScript's modules, pyodide.mjs, pyodide.asm.mjs, the standard
-// library, the lock file) are answered by the browser straight from the precache, without
+// library, the lock file, the memory snapshot) are answered by the browser straight from the precache, without
 // starting this worker's JavaScript for each of them: a return visit fetches a dozen of
 // them one after another (each module names the next), and a trip through the fetch
 // handler cost each one several milliseconds (measured: the game's runtime chain 60-90 ms
@@ -45,6 +45,7 @@ self.addEventListener("install", (event) => {
                 "static/vendor/pyodide-*/*.mjs",
                 "static/vendor/pyodide-*/*.zip",
                 "static/vendor/pyodide-*/*.json",
+                "static/vendor/pyodide-*/*.gz", // the memory snapshot (static/interpreter.mjs)
             ].map(
                 (path) => ({ condition: pattern(path), source: { cacheName } }),
             ),

@@ -186,7 +186,7 @@ function whenStarted(callback) {
         callback();
     };
     // A few seconds after the table is ready, when the browser is idle: the first moves of
-    // the game (and the page's own last start-up work) come before 14 MB of precache.
+    // the game (and the page's own last start-up work) come before 20 MB of precache.
     const soon = () => setTimeout(() => requestIdle(run), SETTLE_MS);
     const observer = new MutationObserver(() => root.dataset.state === "ready" && soon());
     observer.observe(root, { attributes: true, attributeFilter: ["data-state"] });
@@ -201,7 +201,7 @@ function whenStarted(callback) {
 const MESSAGES = {
     en: {
         offline:
-            "You are offline. Hearts needs a connection for its first start (about 14 MB); "
+            "You are offline. Hearts needs a connection for its first start (about 13 MB); "
             + "after that it plays offline. Connect and reload the page.",
         network:
             "Hearts could not load all of its files. Check your connection and reload the page.",
@@ -209,7 +209,7 @@ const MESSAGES = {
     },
     de: {
         offline:
-            "Du bist offline. Hearts braucht für den ersten Start eine Verbindung (etwa 14 MB), "
+            "Du bist offline. Hearts braucht für den ersten Start eine Verbindung (etwa 13 MB), "
             + "danach läuft es auch offline. Verbinde dich und lade die Seite neu.",
         network:
             "Hearts konnte nicht alle Dateien laden. Prüfe die Verbindung und lade die Seite neu.",

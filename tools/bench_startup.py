@@ -20,6 +20,8 @@ matches, observed by a MutationObserver that Playwright injects before any page 
                      visible  your hand is on screen (static/boot.js painted the saved
                               table, or the neutral table's face-down hand on a first visit)
                      ready    the engine answers a tap (<html data-state="ready">)
+                   each run line also says how Python started, cold/warm: "snapshot"
+                   (from its memory snapshot) or "fresh" (static/interpreter.mjs)
     pyscript-bare  bench/pyscript-bare.html: the same PyScript + Pyodide, shows "ready"
     pyodide-bare   bench/pyodide-bare.html: loadPyodide() alone, no PyScript
 
@@ -140,7 +142,7 @@ def settle(page, timeout_s: float) -> bool:
 
     The game registers its worker only a few seconds after the table is ready (static/pwa.mjs),
     so this waits for ``navigator.serviceWorker.ready`` on pages that load static/pwa.mjs.
-    (Returning early would start the return visit while the worker downloads its 14 MB
+    (Returning early would start the return visit while the worker downloads its 20 MB
     precache, and measure that visit uncontrolled, from the HTTP cache.) True if one did."""
     state = page.evaluate(
         """async (timeoutMs) => {
@@ -178,20 +180,34 @@ def fresh_browser(playwright):
         shutil.rmtree(profile, ignore_errors=True)
 
 
-def measure(playwright, url: str, moments: dict[str, str], args) -> tuple[dict, dict, bool]:
+def python_start(page) -> str:
+    """How the page's Python started: "snapshot" or "fresh" (static/interpreter.mjs), or
+    "" on pages that do not say (the floor pages)."""
+    return page.get_attribute("html", "data-python") or ""
+
+
+def measure(
+    playwright, url: str, moments: dict[str, str], args
+) -> tuple[dict, dict, bool, list[str]]:
     with fresh_browser(playwright) as context:
         sw = []
-        cold = visit(
+        starts: list[str] = []
+
+        def after_cold(page) -> None:
+            starts.append(python_start(page))
+            sw.append(settle(page, args.timeout))
+
+        cold = visit(context, url, moments, args.timeout, after_cold, args.network)
+        time.sleep(args.pause)  # a return visit comes later; let caches be written
+        warm = visit(
             context,
             url,
             moments,
             args.timeout,
-            lambda p: sw.append(settle(p, args.timeout)),
+            lambda page: starts.append(python_start(page)),
             args.network,
         )
-        time.sleep(args.pause)  # a return visit comes later; let caches be written
-        warm = visit(context, url, moments, args.timeout, network=args.network)
-    return cold, warm, sw[0]
+    return cold, warm, sw[0], starts
 
 
 def warm_up(playwright, url: str, moments: dict[str, str], args) -> None:
@@ -297,7 +313,7 @@ def main(argv: list[str] | None = None) -> int:
             order = names[run % len(names) :] + names[: run % len(names)]  # rotate the order
             for name in order:
                 path, moments = pages[name]
-                cold, warm, has_sw = measure(playwright, site + path, moments, args)
+                cold, warm, has_sw, starts = measure(playwright, site + path, moments, args)
                 for kind, found in (("cold", cold), ("warm", warm)):
                     for moment, ms in found.items():
                         results[name][kind][moment].append(ms)
@@ -307,7 +323,8 @@ def main(argv: list[str] | None = None) -> int:
                     for kind, found in (("cold", cold), ("warm", warm))
                     for moment, ms in found.items()
                 )
-                print(f"  run {run + 1}  {name:14} {shown}")
+                python = "  python " + "/".join(starts) if any(starts) else ""
+                print(f"  run {run + 1}  {name:14} {shown}{python}")
         for run in range(args.lighthouse):
             for name in audits:
                 found = lighthouse(site + pages[name][0])

@@ -77,5 +77,12 @@ def test_interpreter_is_the_self_hosted_pyodide(config):
     settings = load(config)
     target = posixpath.normpath(posixpath.join(posixpath.dirname(config), settings["interpreter"]))
     pyodide = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
-    assert target == f"static/vendor/pyodide-{pyodide}/pyodide.mjs"  # versioned: immutable URLs
+    versioned = f"static/vendor/pyodide-{pyodide}/pyodide.mjs"  # versioned: immutable URLs
+    if config == "pyscript.toml":
+        # The game's wrapper, which starts that Pyodide from its memory snapshot.
+        assert target == "static/interpreter.mjs"
+        wrapper = (ROOT / target).read_text(encoding="utf-8")
+        assert f'from "./{versioned.removeprefix("static/")}"' in wrapper
+    else:
+        assert target == versioned
     assert "packages" not in settings, "the engine is standard library only"

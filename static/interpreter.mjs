@@ -1,0 +1,108 @@
+// The game's Pyodide, as PyScript loads it (pyscript.toml: interpreter = this file): the
+// vendored Pyodide, started from the memory snapshot of an interpreter that has already
+// initialised (scripts/memory_snapshot.mjs) instead of starting CPython from scratch.
+// Measured on the 2-core machine: the table playable about 1.1 s after a return visit's
+// navigation against 2.1 s for the bare PyScript page (README "Start-up speed").
+//
+// PyScript only needs `loadPyodide` and `version` from its interpreter module. Where the
+// snapshot comes from, fastest first:
+//   1. a decompressed copy in Cache Storage (CACHE), written after an earlier start;
+//   2. vendor/pyodide-<version>/memory-snapshot.gz (6 MB; the service worker precaches it,
+//      offline visits get it from there), gunzipped here. Skipped on a first visit over a
+//      slow or data-saving connection (Network Information API), where its download would
+//      cost more than Python's start saves;
+//   3. none: an ordinary start. Also whenever Pyodide refuses the snapshot (e.g. another
+//      build's), so a bad snapshot costs one slower start, never the game.
+// <html data-python="snapshot" | "fresh"> tells which start happened (tests, benchmarks).
+import { loadPyodide as loadPyodideFresh, version } from "./vendor/pyodide-314.0.2/pyodide.mjs";
+
+export { version };
+
+const INDEX_URL = new URL("./vendor/pyodide-314.0.2/", import.meta.url).href;
+const SNAPSHOT_URL = new URL("memory-snapshot.gz", INDEX_URL).href;
+const CACHE_PREFIX = "hearts-python-memory-";
+const CACHE = `${CACHE_PREFIX}${version}`;
+
+function slowConnection() {
+    const connection = navigator.connection;
+    if (!connection) return false;
+    return Boolean(connection.saveData) || /(^|-)2g$|^3g$/.test(connection.effectiveType || "");
+}
+
+async function openCache() {
+    try {
+        return "caches" in globalThis ? await caches.open(CACHE) : null;
+    } catch {
+        return null; // storage blocked (private modes, opaque origins)
+    }
+}
+
+async function cachedSnapshot(cache) {
+    const hit = cache && (await cache.match(SNAPSHOT_URL).catch(() => undefined));
+    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+}
+
+const isGzip = (bytes) => bytes.length > 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+
+async function downloadedSnapshot() {
+    const response = await fetch(SNAPSHOT_URL);
+    if (!response.ok) throw new Error(`${SNAPSHOT_URL}: HTTP ${response.status}`);
+    const packed = new Uint8Array(await response.arrayBuffer());
+    if (!isGzip(packed)) return packed; // a host that decoded it on the way (Content-Encoding)
+    const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+// Keep the decompressed snapshot for the next start, once the game runs and the browser is
+// idle (31 MB written during the start would compete with it), and drop other versions'.
+function keepForNextStart(cache, snapshot) {
+    if (!cache) return;
+    const write = async () => {
+        await cache.put(SNAPSHOT_URL, new Response(snapshot));
+        for (const name of await caches.keys()) {
+            if (name.startsWith(CACHE_PREFIX) && name !== CACHE) await caches.delete(name);
+        }
+    };
+    const idle = () => write().catch((error) => console.warn("Hearts: snapshot not kept", error));
+    setTimeout(() => ("requestIdleCallback" in globalThis ? requestIdleCallback(idle, { timeout: 5000 }) : idle()), 3000);
+}
+
+async function snapshot(cache) {
+    const cached = await cachedSnapshot(cache).catch(() => null);
+    if (cached) return { bytes: cached, cached: true };
+    if (slowConnection()) return null;
+    try {
+        return { bytes: await downloadedSnapshot(), cached: false };
+    } catch (error) {
+        console.warn("Hearts: starting Python without its memory snapshot", error);
+        return null;
+    }
+}
+
+// Starts at once, while PyScript still loads its plugins and reads pyscript.toml.
+const cacheReady = openCache();
+const snapshotReady = cacheReady.then(snapshot);
+
+export async function loadPyodide(options = {}) {
+    // PyScript derives indexURL from this module's folder; the runtime lives in vendor/.
+    const settings = { ...options, indexURL: INDEX_URL };
+    const [cache, found] = await Promise.all([cacheReady, snapshotReady]);
+    const root = document.documentElement;
+    if (found) {
+        try {
+            const pyodide = await loadPyodideFresh({ ...settings, _loadSnapshot: found.bytes });
+            // The snapshot froze the random module as the build's start seeded it: every
+            // start gets its own seed again (os.urandom, from the browser's crypto). The
+            // game's own randomness never came from there (hearts.rng, os.urandom).
+            pyodide.runPython("import random\nrandom.seed()");
+            root.dataset.python = "snapshot";
+            if (!found.cached) keepForNextStart(cache, found.bytes);
+            return pyodide;
+        } catch (error) {
+            console.warn("Hearts: Pyodide refused its memory snapshot; a normal start", error);
+            if (found.cached) cache.delete(SNAPSHOT_URL).catch(() => {});
+        }
+    }
+    root.dataset.python = "fresh";
+    return loadPyodideFresh(settings);
+}
