@@ -11,6 +11,7 @@ import json
 
 import pytest
 
+from hearts import i18n
 from tools.browser import ROOT, serve
 from tools.gamepage import settle, state, tap, wait_ready
 
@@ -22,6 +23,16 @@ new MutationObserver(() => {
   const bar = document.getElementById("boot-bar");
   if (bar) window.__progress.push(Number(bar.getAttribute("aria-valuenow")));
 }).observe(document, { subtree: true, attributes: true, attributeFilter: ["aria-valuenow"] });
+"""
+
+
+STEPS_SEEN = """
+window.__steps = [];
+new MutationObserver(() => {
+  const text = document.getElementById("boot-text");
+  const last = window.__steps[window.__steps.length - 1];
+  if (text && text.textContent !== last) window.__steps.push(text.textContent);
+}).observe(document, { subtree: true, childList: true, characterData: true });
 """
 
 
@@ -124,3 +135,19 @@ def test_a_snapshot_of_another_save_or_build_is_not_painted(page, edit):
     wait_ready(page)
     assert page.locator("#hand button[data-card]").count() == 13
     assert state(page)["game"]  # the saved game itself is resumed as always
+
+
+def test_the_steps_follow_the_start_and_say_the_table_only_once_python_runs(browser, site_url):
+    # The site at full speed: the game's archive is preloaded as soon as the table is painted,
+    # long before Python runs; that is no reason to say the table is being set up.
+    context = browser.new_context(base_url=site_url, service_workers="block")
+    try:
+        page = context.new_page()
+        page.add_init_script(STEPS_SEEN)
+        page.goto("/?seed=7&cadence=0&lang=en")
+        wait_ready(page)
+        steps = [t for t in page.evaluate("window.__steps") if t != "Loading…"]
+        words = [i18n.text("en", f"boot.{key}") for key in ("runtime", "engine", "game")]
+        assert steps == words, steps
+    finally:
+        context.close()
