@@ -99,13 +99,26 @@ PROBE = """
 """
 
 
-def visit(context, url: str, moments: dict[str, str], timeout_s: float, then=None, network=None):
+def visit(
+    context,
+    url: str,
+    moments: dict[str, str],
+    timeout_s: float,
+    then=None,
+    network=None,
+    cpu_slowdown: float = 1,
+):
     """Milliseconds from navigation start to each moment, in a new tab.
 
     then(page): called after the measurement, before the tab closes.
-    network: (megabits per second, round-trip ms) to emulate, or None (localhost as is)."""
+    network: (megabits per second, round-trip ms) to emulate, or None (localhost as is).
+    cpu_slowdown: Chromium's CPU throttling factor for the page (e.g. 4 for a phone)."""
     page = context.new_page()
     try:
+        if cpu_slowdown != 1:
+            context.new_cdp_session(page).send(
+                "Emulation.setCPUThrottlingRate", {"rate": cpu_slowdown}
+            )
         if network:
             mbps, rtt = network
             context.new_cdp_session(page).send(
@@ -197,7 +210,9 @@ def measure(
             starts.append(python_start(page))
             sw.append(settle(page, args.timeout))
 
-        cold = visit(context, url, moments, args.timeout, after_cold, args.network)
+        cold = visit(
+            context, url, moments, args.timeout, after_cold, args.network, args.cpu_slowdown
+        )
         time.sleep(args.pause)  # a return visit comes later; let caches be written
         warm = visit(
             context,
@@ -206,6 +221,7 @@ def measure(
             args.timeout,
             lambda page: starts.append(python_start(page)),
             args.network,
+            args.cpu_slowdown,
         )
     return cold, warm, sw[0], starts
 
@@ -215,7 +231,7 @@ def warm_up(playwright, url: str, moments: dict[str, str], args) -> None:
     production host serves its compressed copies at once), so the page measured first does
     not pay for compressing the 10 MB runtime; the OS has the browser's files in memory."""
     with fresh_browser(playwright) as context:
-        visit(context, url, moments, args.timeout, network=args.network)
+        visit(context, url, moments, args.timeout, None, args.network, args.cpu_slowdown)
 
 
 def lighthouse(url: str) -> dict:
@@ -269,6 +285,13 @@ def main(argv: list[str] | None = None) -> int:
         "--network",
         type=lambda v: tuple(float(x) for x in v.split(",")),
         help="emulate a network: MBIT_PER_S,RTT_MS (e.g. 20,40); default: localhost as is",
+    )
+    parser.add_argument(
+        "--cpu-slowdown",
+        type=float,
+        default=1,
+        metavar="N",
+        help="throttle the page's CPU N times (Chromium emulation; 4 ~ a mid-range phone)",
     )
     parser.add_argument("--root", type=Path, default=ROOT, help="site directory to serve")
     parser.add_argument(
