@@ -1,16 +1,16 @@
 // The game's Pyodide, as PyScript loads it (pyscript.toml: interpreter = this file): the
 // vendored Pyodide, started from the memory snapshot of an interpreter that has already
 // initialised (scripts/memory_snapshot.mjs) instead of starting CPython from scratch.
-// Measured on the 2-core machine: the table playable about 1.1 s after a return visit's
-// navigation against 2.1 s for the bare PyScript page (README "Start-up speed").
+// Measured on the 2-core machine: the table playable 0.9 s after a return visit's
+// navigation against 2.2 s for the bare PyScript page (README "Start-up speed").
 //
 // PyScript only needs `loadPyodide` and `version` from its interpreter module. Where the
 // snapshot comes from, fastest first:
 //   1. a decompressed copy in Cache Storage (CACHE), written after an earlier start;
 //   2. vendor/pyodide-<version>/memory-snapshot.gz (6 MB; the service worker precaches it,
-//      offline visits get it from there), gunzipped here. Skipped on a first visit over a
-//      slow or data-saving connection (Network Information API), where its download would
-//      cost more than Python's start saves;
+//      offline visits get it from there), gunzipped here. Not downloaded over a slow or
+//      data-saving connection (Network Information API) while no service worker has it at
+//      hand (the first visit), where the download would cost more than Python's start saves;
 //   3. none: an ordinary start. Also whenever Pyodide refuses the snapshot (e.g. another
 //      build's), so a bad snapshot costs one slower start, never the game.
 // <html data-python="snapshot" | "fresh"> tells which start happened (tests, benchmarks).
@@ -23,9 +23,9 @@ const SNAPSHOT_URL = new URL("memory-snapshot.gz", INDEX_URL).href;
 const CACHE_PREFIX = "hearts-python-memory-";
 const CACHE = `${CACHE_PREFIX}${version}`;
 
-function slowConnection() {
+function slowDownload() {
     const connection = navigator.connection;
-    if (!connection) return false;
+    if (!connection || navigator.serviceWorker?.controller) return false; // or the precache has it
     return Boolean(connection.saveData) || /(^|-)2g$|^3g$/.test(connection.effectiveType || "");
 }
 
@@ -70,7 +70,7 @@ function keepForNextStart(cache, snapshot) {
 async function snapshot(cache) {
     const cached = await cachedSnapshot(cache).catch(() => null);
     if (cached) return { bytes: cached, cached: true };
-    if (slowConnection()) return null;
+    if (slowDownload()) return null;
     try {
         return { bytes: await downloadedSnapshot(), cached: false };
     } catch (error) {

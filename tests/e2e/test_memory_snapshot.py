@@ -102,15 +102,34 @@ def test_a_bad_kept_copy_is_dropped_and_the_game_still_starts(context):
     assert not kept(page), "the bad copy should be gone"
 
 
+SAVE_DATA = (
+    "Object.defineProperty(Navigator.prototype, 'connection', "
+    "{ get: () => ({ saveData: true, effectiveType: '4g' }) });"
+)
+
+
 def test_no_snapshot_download_on_a_data_saving_first_visit(context):
     page = context.new_page()
-    page.add_init_script(
-        "Object.defineProperty(Navigator.prototype, 'connection', "
-        "{ get: () => ({ saveData: true, effectiveType: '4g' }) });"
-    )
+    page.add_init_script(SAVE_DATA)
     requests, warnings = watch(page)
     assert started(page) == "fresh"
     assert requests == [] and warnings == []
+
+
+def test_a_data_saving_return_visit_takes_it_from_the_precache(browser, site_url):
+    context = browser.new_context(base_url=site_url, service_workers="allow")
+    try:
+        page = context.new_page()
+        page.add_init_script(SAVE_DATA)
+        requests, warnings = watch(page)
+        assert started(page) == "fresh"
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # precache complete
+        page.reload()
+        assert started(page) == "snapshot", "the worker's copy costs no download"
+        assert page.evaluate("Boolean(navigator.serviceWorker.controller)")
+        assert warnings == []
+    finally:
+        context.close()
 
 
 def test_a_missing_snapshot_means_a_normal_start(context):
