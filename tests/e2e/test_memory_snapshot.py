@@ -123,6 +123,7 @@ def test_a_data_saving_return_visit_takes_it_from_the_precache(browser, site_url
         page.add_init_script(SAVE_DATA)
         requests, warnings = watch(page)
         assert started(page) == "fresh"
+        assert requests == []
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # precache complete
         page.reload()
         assert started(page) == "snapshot", "the worker's copy costs no download"
