@@ -11,10 +11,11 @@
 // it restores in a browser. Pyodide refuses a snapshot of another build (its BUILD_ID is in
 // the header), and the page falls back to a normal start. Nothing of the game is in it -
 // the game's modules still come from static/build/hearts.zip - so it changes only with the
-// Pyodide version, whose folder name it shares. What a snapshot freezes that must differ per
-// start (the random module's seed, the time zone) static/interpreter.mjs renews. (`_makeSnapshot`/`_loadSnapshot` are
-// underscored in Pyodide's API: the pinned version is what counts; a version bump is
-// checked by the e2e test that the game starts from the snapshot.)
+// Pyodide version, whose folder name it shares. The random module's state, frozen here,
+// static/interpreter.mjs re-seeds at every start (README "Start-up speed" lists what else a
+// snapshot freezes). `_makeSnapshot`/`_loadSnapshot` are underscored in Pyodide's API: the
+// pinned version is what counts; a version bump is checked by the e2e test that the game
+// starts from the snapshot.
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
 

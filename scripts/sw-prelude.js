@@ -24,8 +24,8 @@ self.addEventListener("fetch", (event) => {
 });
 
 // The runtime's other files (PyScript's modules, pyodide.mjs, pyodide.asm.mjs, the standard
-// library, the lock file, the memory snapshot) are answered by the browser straight from the precache, without
-// starting this worker's JavaScript for each of them: a return visit fetches a dozen of
+// library, the lock file, the memory snapshot) are answered by the browser straight from
+// the precache, without starting this worker's JavaScript for each of them: a return visit fetches a dozen of
 // them one after another (each module names the next), and a trip through the fetch
 // handler cost each one several milliseconds (measured: the game's runtime chain 60-90 ms
 // behind the bare PyScript page's on a return visit). Static routes (the Service Worker

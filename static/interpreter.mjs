@@ -64,7 +64,9 @@ function keepForNextStart(cache, snapshot) {
         }
     };
     const idle = () => write().catch((error) => console.warn("Hearts: snapshot not kept", error));
-    setTimeout(() => ("requestIdleCallback" in globalThis ? requestIdleCallback(idle, { timeout: 5000 }) : idle()), 3000);
+    const whenIdle = () =>
+        "requestIdleCallback" in globalThis ? requestIdleCallback(idle, { timeout: 5000 }) : idle();
+    setTimeout(whenIdle, 3000);
 }
 
 async function snapshot(cache) {
