@@ -16,7 +16,7 @@ SW_INPUTS := $(wildcard index.html pyscript.toml) $(GAME) $(shell find static \(
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: screenshots bench-browser test test-engine lint bench tournament tournament-ismcts run clean node_modules vendor chromium test-e2e \
+.PHONY: screenshots bench-browser bench-motion test test-engine lint bench tournament tournament-ismcts run clean node_modules vendor chromium test-e2e \
 	sw icons icons-check bench-startup bench-lighthouse coverage game
 
 $(VPY):
@@ -124,6 +124,10 @@ tournament-ismcts: $(DEV_STAMP) $(ISMCTS_STAMP)
 # phone sizes) into screenshots/ (git-ignored).
 screenshots: $(DEV_STAMP) vendor chromium
 	$(VPY) -m tools.screenshots
+
+# Frames while cards fly (static/motion.mjs) at a 4x throttled CPU, against idle frames.
+bench-motion: $(DEV_STAMP) vendor sw.js chromium
+	$(VPY) -m tools.bench_motion
 
 # Start-up to a playable hand, Python time per CPU move and tap-to-lift, in Chromium.
 bench-browser: $(DEV_STAMP) vendor chromium

@@ -41,15 +41,21 @@ def next_frame(page: Any) -> None:
     page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
-def wait_until(page: Any, check: Any, timeout_s: float = 20, what: str = "") -> dict[str, Any]:
+def poll(page: Any, read: Any, check: Any, timeout_s: float = 20, what: str = "") -> Any:
+    """``read()`` every few milliseconds until ``check`` holds for what it read."""
     deadline = time.monotonic() + timeout_s
     while True:
-        now = state(page)
+        now = read()
         if check(now):
             return now
         if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what or check}: {now}")
+            raise AssertionError(f"timed out waiting for {what or check}: {str(now)[:2000]}")
         page.wait_for_timeout(20)
+
+
+def wait_until(page: Any, check: Any, timeout_s: float = 20, what: str = "") -> dict[str, Any]:
+    result: dict[str, Any] = poll(page, lambda: state(page), check, timeout_s, what)
+    return result
 
 
 def settle(page: Any, timeout_s: float = 20) -> dict[str, Any]:

@@ -72,7 +72,7 @@ def shoot(
     # The trick pause (R20): you play the fourth card and the trick lies face up.
     now = settle(page)
     for _ in range(200):
-        if now["to_act"] == 0 and page.locator("#center .tcard:not(.ghost)").count() == 3:
+        if now["to_act"] == 0 and page.locator("#center .tcard").count() == 3:
             break
         now = my_move(page)
     page.goto(f"{base}?cadence=3000&lang={lang}")  # same saved game, slow cadence

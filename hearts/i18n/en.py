@@ -80,7 +80,11 @@ EN: dict[str, str] = {
     # game over (R4)
     "over.title": "Game over",
     "over.win": "You win!",
-    "over.draw": "A draw: you share the lowest score.",
+    "over.draw": "Draw with {seats}: you share the lowest score.",
+    "over.place": "Place",
+    "over.winner": "winner",
+    "target": "The game ends when a seat reaches {n} points; the fewest points win.",
+    "target_short": "Game to {n}",
     "over.loss": "You lose: {seat} finished lower.",
     "new_game": "New game",
     # menu

@@ -16,6 +16,7 @@ class SummaryRow(NamedTuple):
     total: int
     you: bool
     lowest: bool
+    place: int = 0  # at game over: 1-4, seats with the same total share a place
 
 
 class Summary(NamedTuple):
@@ -23,7 +24,7 @@ class Summary(NamedTuple):
     title: str
     result: Result | None  # at game over
     result_text: str
-    columns: tuple[str, str, str]  # seat, this hand, total
+    columns: tuple[str, ...]  # (place at game over,) seat, this hand, total
     rows: tuple[SummaryRow, ...]
     moon: str
     next_text: str
@@ -32,6 +33,8 @@ class Summary(NamedTuple):
     menu: str  # at game over the next game's difficulty is chosen in the menu (R5)
     update_text: str  # between hands is the safe moment to take a new version
     update_button: str
+    target_text: str = ""  # what ends the game (R4)
+    winner_label: str = ""  # "winner", beside the rows in first place (screen readers too)
 
 
 def summary_of(game: Game, t: Texts) -> Summary | None:
@@ -56,6 +59,13 @@ def summary_of(game: Game, t: Texts) -> Summary | None:
     if shooter is not None:
         moon = t("moon.you") if shooter == 0 else t("moon.cpu", seat=t.seat(shooter))
     result = game.result
+    columns: tuple[str, ...] = (t("summary.seat"), t("summary.hand"), t("summary.total"))
+    if result is not None:  # places 1-4, the winner first (R4, R35)
+        rows = tuple(
+            r._replace(place=1 + sum(1 for other in scores if other < r.total))
+            for r in sorted(rows, key=lambda r: r.total)
+        )
+        columns = (t("over.place"), *columns)
     if result is None:
         title = t("summary.title", n=game.hand_number)
         result_text = ""
@@ -63,9 +73,11 @@ def summary_of(game: Game, t: Texts) -> Summary | None:
         button, action = t("continue"), "continue"
     else:
         title, next_text = t("over.title"), ""
+        tied = [t.seat(seat) for seat in range(1, 4) if scores[seat] == lowest]
         if result == Result.LOSS:
-            below = next(seat for seat in range(1, 4) if scores[seat] == lowest)
-            result_text = t("over.loss", seat=t.seat(below))
+            result_text = t("over.loss", seat=tied[0])
+        elif result == Result.DRAW:
+            result_text = t("over.draw", seats=", ".join(tied))
         else:
             result_text = t(f"over.{result}")
         button, action = t("new_game"), "new_game"
@@ -74,7 +86,7 @@ def summary_of(game: Game, t: Texts) -> Summary | None:
         title=title,
         result=result,
         result_text=result_text,
-        columns=(t("summary.seat"), t("summary.hand"), t("summary.total")),
+        columns=columns,
         rows=rows,
         moon=moon,
         next_text=next_text,
@@ -83,4 +95,6 @@ def summary_of(game: Game, t: Texts) -> Summary | None:
         menu=t("menu"),
         update_text=t("update.ready"),
         update_button=t("update.apply"),
+        target_text=t("target", n=rules.GAME_END_SCORE),
+        winner_label=t("over.winner"),
     )

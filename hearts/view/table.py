@@ -64,10 +64,10 @@ class TableView(NamedTuple):
     direction: Direction
     direction_label: str
     level_label: str
+    target_label: str  # "Game to 100": what ends the game, always in view (R4)
     plates: tuple[Plate, ...]
     trick: tuple[TrickCard, ...]
-    gathered: tuple[TrickCard, ...]  # the trick just gathered, flying to its winner (R20)
-    gathered_to: str
+    gathered_by: int | None  # the seat whose pile the trick just gathered went to (R20)
     pass_panel: PassPanel | None
     prompt: str
     hand: tuple[HandCard, ...]
@@ -96,10 +96,10 @@ def build(
         direction=direction,
         direction_label=t(f"passing.{direction}"),
         level_label=t("level_label", level=t(f"level.{game.level}")),
+        target_label=t("target_short", n=rules.GAME_END_SCORE),
         plates=tuple(_plate(game, seat, t) for seat in range(4)),
         trick=_trick(game, t),
-        gathered=_gathered(game, t),
-        gathered_to=_gathered_to(game),
+        gathered_by=_gathered_by(game),
         pass_panel=_pass_panel(game, selection, t),
         prompt=_prompt(game, lifted, t),
         hand=_hand(game, selection, lifted, t),
@@ -196,16 +196,10 @@ def _just_gathered(game: Game) -> bool:
     )
 
 
-def _gathered(game: Game, t: Texts) -> tuple[TrickCard, ...]:
+def _gathered_by(game: Game) -> int | None:
     if not _just_gathered(game):
-        return ()
-    return _trick_cards(game.tricks[-1], None, t)
-
-
-def _gathered_to(game: Game) -> str:
-    if not _just_gathered(game):
-        return ""
-    return POSITIONS[rules.trick_winner(game.tricks[-1])]
+        return None
+    return rules.trick_winner(game.tricks[-1])
 
 
 def _pass_panel(game: Game, selection: Sequence[Card], t: Texts) -> PassPanel | None:

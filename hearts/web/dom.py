@@ -182,6 +182,16 @@ class BrowserDom:
         if pwa:
             pwa.applyUpdate()
 
+    def motion_before(self) -> None:
+        motion = getattr(js.window, "heartsMotion", None)
+        if motion:  # the module may have failed to load: the table then simply jumps
+            motion.before()
+
+    def motion_after(self, plan: str) -> None:
+        motion = getattr(js.window, "heartsMotion", None)
+        if motion:
+            motion.after(plan)
+
     def take_boot(self) -> Boot:
         boot = getattr(js.window, "heartsBoot", None)
         if not boot:

@@ -19,7 +19,7 @@ from .controller import Controller, Outcome
 from .dialogs import Dialogs
 from .painter import Painter
 from .ports import Dom, Intent
-from .schedule import Pending
+from .schedule import CADENCE_MS, Pending, Timing
 from .timer import Timer
 
 PERF_KEEP = 2000
@@ -49,12 +49,17 @@ def queued_intents(text: str) -> list[Intent]:
     return intents
 
 
+def motion_speed(timing: Timing) -> float:
+    """Flights as long as the default cadence allows, shorter at a faster one, none at 0."""
+    return min(1.0, timing.cadence_ms / CADENCE_MS)
+
+
 class Page:
     def __init__(self, dom: Dom, new_controller: Callable[[], Controller]) -> None:
         self.dom = dom
         self.new_controller = new_controller
         self.ctl = new_controller()
-        self.painter = Painter(dom)
+        self.painter = Painter(dom, motion_speed(self.ctl.params.timing))
         self.dialogs = Dialogs(dom, self.painter.focus_hand)
         self.timer = Timer(dom, lambda step: self.guard(self.on_timer, step))
         self.build: str | None = None  # static/build's id: snapshots are kept for it

@@ -6,10 +6,13 @@ that card was played); exactly one card of the hand is in the tab order (roving 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
+from ..enums import Phase
 from ..view import TableView
 from ..view.dialogs import Chrome, NoticesView
+from ..view.table import pass_target
 from . import render
 from .ports import Dom, Element
 
@@ -19,8 +22,10 @@ CARD_BUTTONS = "button[data-card]"
 
 
 class Painter:
-    def __init__(self, dom: Dom) -> None:
+    def __init__(self, dom: Dom, motion_speed: float = 0.0) -> None:
         self.dom = dom
+        self.motion_speed = motion_speed  # 1: flights at full length; 0: none (static/motion.mjs)
+        self.last_phase: Phase | None = None  # of the previous paint; None: nothing drawn yet
         self.el = {name: dom.by_id(name) for name in REGIONS}
         self.table = dom.by_id("table")
         self.live = dom.by_id("live")
@@ -37,6 +42,7 @@ class Painter:
         self.cache.clear()
         self.hand_codes = []
         self.lang = None
+        self.last_phase = None
 
     def adopt(self, snapshot: dict[str, object]) -> None:
         """The boot module painted this snapshot: take its HTML as already drawn, so that
@@ -69,6 +75,9 @@ class Painter:
 
     def paint(self, v: TableView, chrome: Chrome, notices: NoticesView) -> bool:
         """Draw the table; ``True`` if the language changed (open dialogs need redrawing)."""
+        plan = self.motion_plan(v)
+        if plan is not None:
+            self.dom.motion_before()
         relabel = self.lang != chrome.lang
         if relabel:
             self.paint_chrome(chrome)
@@ -92,7 +101,21 @@ class Painter:
         elif region in ("center", "hand") and self.region_of(self.dom.active()) is None:
             self.focus_hand()  # the focused element was redrawn away
         self.show_notices(notices)
+        self.last_phase = v.phase
+        if plan is not None:
+            self.dom.motion_after(json.dumps(plan))
         return relabel
+
+    def motion_plan(self, v: TableView) -> dict[str, object] | None:
+        """What the cards did since the last paint, for static/motion.mjs; ``None``: no
+        motion (none asked for, or nothing drawn before: a start or a resume just shows)."""
+        if self.motion_speed <= 0 or self.last_phase is None:
+            return None
+        plan: dict[str, object] = {"speed": self.motion_speed, "gather": v.gathered_by}
+        to = pass_target(v.direction)
+        if self.last_phase == Phase.PASS and v.phase != Phase.PASS and to != 0:  # exchange (R9)
+            plan.update(passTo=to, passFrom=(4 - to) % 4)
+        return plan
 
     def show_notices(self, notices: NoticesView) -> None:
         self.set_html("notice", self.notice, render.notices(notices))

@@ -100,6 +100,13 @@ class Dom(Protocol):
 
     def update_ready(self) -> bool: ...
     def apply_update(self) -> None: ...
+    def motion_before(self) -> None:
+        """Where every card is, just before the table's HTML changes (static/motion.mjs)."""
+
+    def motion_after(self, plan: str) -> None:
+        """Fly the cards from where they were to where they are drawn now; ``plan`` is JSON
+        (speed, gathered by, pass to / from, a new deal)."""
+
     def take_boot(self) -> Boot:
         """Take over from the boot module: what it painted and queued (it stops listening)."""
 

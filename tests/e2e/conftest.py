@@ -8,6 +8,8 @@ Fixtures
                      .assert_same_origin(), .assert_no_errors()
     console_errors   console errors, uncaught page errors and CSP violations (from a
                      `securitypolicyviolation` listener installed before any page script)
+    lang_pages       lang_pages(lang, size=(w, h)) -> a page in a context of its own in that
+                     locale (no service worker), seed 8's game open at cadence 0
     wait_for_python  wait_for_python(page, text="ready", timeout_s=60) -> seconds: waits for
                      [data-testid=status] to read `text`, failing early on a Python error
     csp_violations   csp_violations(page) -> list of violations seen so far (needs the
@@ -26,6 +28,8 @@ from urllib.parse import urlsplit
 import pytest
 
 from tools.browser import ROOT, launch_options, serve
+from tools.gamepage import BOOT_TIMEOUT_S as GAME_BOOT_TIMEOUT_S
+from tools.gamepage import open_game
 
 # The vendored runtime lives in version-named folders (scripts/build_vendor.mjs).
 PINS = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]
@@ -150,3 +154,26 @@ def wait_for_python():
         return time.monotonic() - start
 
     return wait
+
+
+@pytest.fixture
+def lang_pages(browser, site_url):
+    contexts = []
+
+    def make(lang: str, size: tuple[int, int] = (1366, 768)):
+        context = browser.new_context(
+            base_url=site_url,
+            viewport={"width": size[0], "height": size[1]},
+            locale="de-DE" if lang == "de" else "en-US",
+            service_workers="block",
+        )
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(GAME_BOOT_TIMEOUT_S * 1000)
+        open_game(page, f"?seed=8&cadence=0&lang={lang}")
+        page.set_default_timeout(15_000)
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()

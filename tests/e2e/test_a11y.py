@@ -128,11 +128,11 @@ def test_axe_reports_no_violations_on_any_screen(browser, site_url, lang, scheme
         page.locator('#dlg-stats [data-action="reset"]').click()
         check("statistics, confirm reset")
         page.locator('#dlg-stats [data-action="reset-no"]').click()
-        page.locator('#dlg-stats [data-action="close"]').click()
+        page.locator('#dlg-stats .actions [data-action="close"]').click()
         page.locator("#menu-button").click()
         page.locator('#dlg-menu [data-action="open-help"]').click()
         check("how to play")
-        page.locator('#dlg-help [data-action="close"]').click()
+        page.locator('#dlg-help .actions [data-action="close"]').click()
 
         to_my_turn(page, lambda s, p: bool(blocked_codes(p)) and len(s["legal"]) >= 2)
         tap(page, playable_codes(page)[0])
@@ -214,7 +214,7 @@ def test_reduced_motion_stops_card_movement_and_suits_keep_contrast(page):
     assert page.evaluate("matchMedia('(prefers-reduced-motion: reduce)').matches")
     assert page.evaluate(MOTION) == []
     tap(page, playable_codes(page)[0])  # play it: the trick card arrives without motion
-    settle(page)
+    to_my_turn(page, lambda s, p: bool(blocked_codes(p)))
     assert page.evaluate(MOTION) == []
 
     # Suit colours: every card in the hand and on the table, corner index and pip.

@@ -49,10 +49,13 @@ def test_a_whole_game_through_the_ui_matches_the_engine(page, requests_log, cons
     # Game over: the result from your seat (R4), final scores, and New game.
     dialog = page.locator("#dlg-summary")
     assert dialog.is_visible()
-    result = {"win": "You win!", "draw": "A draw", "loss": "You lose"}[expected.result]
+    result = {"win": "You win!", "draw": "Draw with", "loss": "You lose"}[expected.result]
     assert result in dialog.inner_text()
+    names = dialog.locator("tbody th").all_inner_texts()  # by place: the lowest total first
     totals = dialog.locator("tbody tr td:last-child").all_inner_texts()
-    assert [int(t) for t in totals] == list(expected.scores)
+    by_seat = dict(zip(names, (int(t) for t in totals), strict=True))
+    assert [by_seat[name] for name in ("You", "CPU 1", "CPU 2", "CPU 3")] == list(expected.scores)
+    assert [int(t) for t in totals] == sorted(expected.scores)
 
     # Counted exactly once (R36, R37), also after a reload.
     stats = json.loads(now["stats"])["levels"]["medium"]
@@ -193,7 +196,7 @@ def test_keyboard_moves_between_cards_and_plays_with_enter(page):
 def test_reload_during_a_cpu_turn_loses_and_doubles_nothing(page):
     """R22 + resume: a reload while a CPU timer is pending replays exactly that move."""
     open_game(page, "?seed=9&cadence=0&lang=en")
-    to_my_turn(page, lambda s, p: len(p.locator("#center .tcard:not(.ghost)").all()) == 0)
+    to_my_turn(page, lambda s, p: len(p.locator("#center .tcard").all()) == 0)
     open_game(page, "?cadence=1500&lang=en")  # same saved game, slow CPU seats
     code = playable_codes(page)[0]
     tap(page, code)
@@ -215,7 +218,7 @@ def test_reload_during_a_cpu_turn_loses_and_doubles_nothing(page):
 def test_reload_during_the_trick_pause_shows_the_trick_then_gathers_once(page):
     """R20: the finished trick lies face up; a reload in that moment keeps it there."""
     open_game(page, "?seed=9&cadence=0&lang=en")
-    to_my_turn(page, lambda s, p: p.locator("#center .tcard:not(.ghost)").count() == 3)
+    to_my_turn(page, lambda s, p: p.locator("#center .tcard").count() == 3)
     open_game(page, "?cadence=1500&lang=en")  # trick pause 3.3 s
     code = playable_codes(page)[0]
     tap(page, code)
@@ -225,7 +228,7 @@ def test_reload_during_the_trick_pause_shows_the_trick_then_gathers_once(page):
     page.reload()
     resumed = wait_ready(page)
     assert resumed["game"] == before["game"] and resumed["trick_waiting"]
-    assert page.locator("#center .tcard:not(.ghost)").count() == 4
+    assert page.locator("#center .tcard").count() == 4
     assert page.locator("#center .tcard.winner").count() == 1
     gathered = wait_until(page, lambda s: not s["trick_waiting"], 10)
     assert gathered["actions"][: len(before["actions"])] == before["actions"]
@@ -250,8 +253,8 @@ def test_abandoned_game_counts_as_played_not_lost(page):
     # The statistics dialog shows the same.
     page.locator("#menu-button").click()
     page.locator('#dlg-menu [data-action="open-stats"]').click()
-    row = page.locator("#dlg-stats tbody tr").nth(1).locator("td").all_inner_texts()
-    assert row == ["2", "0", "0", "0"]
+    medium = page.locator("#dlg-stats tbody td:nth-of-type(2)").all_inner_texts()
+    assert medium == ["2", "0", "0", "0"]  # played, won, lost, drawn
     assert "Total playing time" in page.locator("#dlg-stats").inner_text()
 
 
@@ -275,7 +278,7 @@ def test_difficulty_change_applies_only_to_the_next_game(page):
     page.locator('#dlg-menu [data-action="open-newgame"]').click()
     page.locator('#dlg-newgame input[value="hard"]').check()
     assert "keeps its level: Medium" in page.locator("#dlg-newgame").inner_text()
-    page.locator('#dlg-newgame [data-action="close"]').click()
+    page.locator('#dlg-newgame .actions [data-action="close"]').click()
     now = state(page)
     assert now["level"] == "medium" and now["next_level"] == "hard"
     assert "Level: Medium" in page.locator("#status").inner_text()

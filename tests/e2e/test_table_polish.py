@@ -13,11 +13,9 @@ import re
 import pytest
 
 from tools.gamepage import (
-    BOOT_TIMEOUT_S,
     blocked_codes,
     my_move,
     next_frame,
-    open_game,
     settle,
     state,
     to_my_turn,
@@ -74,26 +72,8 @@ def dialog_problems(page, name: str, where: str) -> list[str]:
 
 
 @pytest.fixture
-def pages(browser, site_url):
-    contexts = []
-
-    def make(lang: str):
-        context = browser.new_context(
-            base_url=site_url,
-            viewport={"width": 360, "height": 640},
-            locale="de-DE" if lang == "de" else "en-US",
-            service_workers="block",
-        )
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(BOOT_TIMEOUT_S * 1000)
-        open_game(page, f"?seed=8&cadence=0&lang={lang}")
-        page.set_default_timeout(15_000)
-        return page
-
-    yield make
-    for context in contexts:
-        context.close()
+def pages(lang_pages):
+    return lambda lang: lang_pages(lang, (360, 640))
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -69,7 +69,7 @@ GEOMETRY = """
     index: c.querySelector(".corner.tl .rk").getBoundingClientRect().height,
   }));
   const named = {menu: "#menu-button", trick: "#center > *", pass: ".pass-btn",
-                 prompt: "#prompt"};
+                 prompt: "#prompt:not(:empty)"};
   const parts = {};
   for (const [name, sel] of Object.entries(named)) {
     const el = document.querySelector(sel);
@@ -81,7 +81,7 @@ GEOMETRY = """
   const wide = [...document.querySelectorAll("body *")].filter((el) => {
     const r = el.getBoundingClientRect();
     return r.width > 1 && (r.right > vw + 0.5 || r.left < -0.5) && !el.closest("dialog")
-      && !el.closest(".ghost") && !el.closest(".sr-only");
+      && !el.closest(".flights") && !el.closest(".sr-only");
   }).map((el) => `${el.tagName} ${el.id || el.className}`).slice(0, 5);
   return {vw, vh, scrollWidth: document.scrollingElement.scrollWidth,
           docWidth: document.documentElement.scrollWidth, hand, parts, wide};

@@ -9,6 +9,7 @@ that everything in ``hearts/web`` but the real facade runs in CPython.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -293,6 +294,8 @@ class FakeDom:
         self.reclaim = False  # loaded as a reload of the tab that was playing
         self.boot = Boot()  # what static/boot.js would hand over (tests set it)
         self.boot_taken = 0
+        self.motions: list[dict[str, object]] = []  # the plans the painter asked to fly
+        self.motion_open = False
 
     # ------------------------------------------------------------------ ports.Dom
     @property
@@ -342,6 +345,15 @@ class FakeDom:
 
     def apply_update(self) -> None:
         self.updates_applied += 1
+
+    def motion_before(self) -> None:
+        assert not self.motion_open, "motion_before twice without motion_after"
+        self.motion_open = True
+
+    def motion_after(self, plan: str) -> None:
+        assert self.motion_open, "motion_after without motion_before"
+        self.motion_open = False
+        self.motions.append(json.loads(plan))
 
     def take_boot(self) -> Boot:
         self.boot_taken += 1

@@ -34,7 +34,7 @@ def test_keys_built_from_game_values_exist():
     for level in LEVELS:
         assert i18n.text("de", f"level.{level}") != i18n.text("en", f"level.{level}")
     for result in ("win", "draw", "loss"):
-        assert i18n.text("de", f"over.{result}", seat="CPU 1")
+        assert i18n.text("de", f"over.{result}", seat="CPU 1", seats="CPU 1")
 
 
 def test_pass_buttons_are_named_for_the_direction():

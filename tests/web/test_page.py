@@ -209,14 +209,15 @@ def test_help_opens_and_tab_wraps_inside_the_dialog():
     tab.act("open-help", "dlg-menu")
     help_dialog = tab.dialog("help")
     assert help_dialog.is_open and "The rules" in help_dialog.text()
-    close = help_dialog.query('[data-action="close"]')
+    top, close = help_dialog.query_all('[data-action="close"]')  # × at the top, Close below
+    assert top.attr("class") == "dlg-x" and top.attr("aria-label") == "Close"
     close.focus()
     event = tab.dom.key("Tab")
-    assert event.prevented and tab.dom.active() is close  # the only item: it wraps to itself
+    assert event.prevented and tab.dom.active() is top  # from the last item it wraps to the first
     tab.dom.by_id("menu-button").focus()  # focus outside the modal
     tab.dom.key("Tab", shift=True)
     assert tab.dom.active() is close
-    tab.dom.click(close)
+    tab.dom.click(top)
     assert not help_dialog.is_open
 
 

@@ -126,9 +126,9 @@ def test_finished_trick_shows_its_winner_then_flies_to_it():
     assert "take" in view.prompt or "takes" in view.prompt
     game.gather_trick()
     view = build(game, "en")
-    assert view.trick == () and len(view.gathered) == 4
-    assert view.gathered_to == POSITIONS[winner.seat]
-    assert all("played by" in c.label for c in view.gathered)
+    assert view.trick == () and view.gathered_by == winner.seat
+    game.play(winner.seat, game.legal_plays(winner.seat)[0])
+    assert build(game, "en").gathered_by is None  # only right after the gather
 
 
 def test_hand_summary_shows_points_totals_and_next_direction_not_tricks():

@@ -89,15 +89,16 @@ def hand_card(card: HandCard, focus: bool) -> str:
     )
 
 
-def trick_card(card: TrickCard, extra: str = "") -> str:
+def trick_card(card: TrickCard) -> str:
+    """A card on the table; ``data-card`` and ``data-seat`` let static/motion.mjs fly it in
+    from where it was (your hand, or the seat that played it)."""
     classes = ["card", "tcard", _colour(card.face), f"at-{card.position}"]
     if card.winner:
         classes.append("winner")
     if card.last:
         classes.append("last")
-    if extra:
-        classes.append(extra)
     return (
-        f'<div class="{" ".join(classes)}" role="img" aria-label="{e(card.label)}">'
+        f'<div class="{" ".join(classes)}" data-card="{e(card.face.code)}" '
+        f'data-seat="{card.seat}" role="img" aria-label="{e(card.label)}">'
         f'<span class="face" aria-hidden="true">{card_face(card.face)}</span></div>'
     )

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...enums import Phase
-from ...view import Summary
+from ...enums import Phase, Result
+from ...view import Summary, SummaryRow
 from ...view.dialogs import HelpView, MenuView, NewGameView, NoticesView, StatsView, TabView
 from .cards import e
 
@@ -18,19 +18,49 @@ def _button(action: str, label: str, kind: str = "", extra: str = "") -> str:
     return f'<button type="button" class="{cls}" data-action="{action}"{extra}>{e(label)}</button>'
 
 
+def _closer(label: str) -> str:
+    """A close button at the dialog's top, kept in view while a long dialog scrolls."""
+    return (
+        f'<button type="button" class="dlg-x" data-action="close" aria-label="{e(label)}">'
+        '<span aria-hidden="true">×</span></button>'
+    )
+
+
 def _actions(*buttons: str) -> str:
     return f'<div class="actions">{"".join(buttons)}</div>'
+
+
+# A short celebration on a win: hearts that burst from the result line (CSS only; none under
+# reduced motion).
+_BURST = (
+    '<span class="burst" aria-hidden="true">'
+    + "".join(f'<i class="b{i}">♥</i>' for i in range(1, 9))
+    + "</span>"
+)
+
+
+def _summary_row(r: SummaryRow, winner_label: str) -> str:
+    marks = (("you", r.you), ("lowest", r.lowest), ("first", r.place == 1))
+    classes = " ".join(c for c, on in marks if on)
+    place = ""
+    if r.place:
+        mark = f' <span class="crown">★ {e(winner_label)}</span>' if r.place == 1 else ""
+        place = f'<td class="place">{r.place}.{mark}</td>'
+    return (
+        f'<tr class="{classes}">{place}'
+        f'<th scope="row">{e(r.name)}</th><td>{r.hand}</td><td>{r.total}</td></tr>'
+    )
 
 
 def summary(s: Summary, update_ready: bool = False) -> str:
     """The end-of-hand or end-of-game dialog: points, totals, moon, result (R4, R33, R38)."""
     head = "".join(f'<th scope="col">{e(c)}</th>' for c in s.columns)
-    rows = "".join(
-        f'<tr class="{"you" if r.you else ""}{" lowest" if r.lowest else ""}">'
-        f'<th scope="row">{e(r.name)}</th><td>{r.hand}</td><td>{r.total}</td></tr>'
-        for r in s.rows
-    )
-    result = f'<p class="result result-{e(s.result)}">{e(s.result_text)}</p>' if s.result else ""
+    rows = "".join(_summary_row(r, s.winner_label) for r in s.rows)
+    result = ""
+    if s.result:
+        burst = _BURST if s.result == Result.WIN else ""
+        result = f'<p class="result result-{e(s.result)}">{burst}{e(s.result_text)}</p>'
+    target = f'<p class="target">{e(s.target_text)}</p>' if s.target_text else ""
     moon = f'<p class="moon"><span aria-hidden="true">☾ </span>{e(s.moon)}</p>' if s.moon else ""
     nxt = f'<p class="next">{e(s.next_text)}</p>' if s.next_text else ""
     update = ""
@@ -38,10 +68,11 @@ def summary(s: Summary, update_ready: bool = False) -> str:
         apply = _button("update", s.update_button, "small")
         update = f'<p class="update">{e(s.update_text)} {apply}</p>'
     menu = _button("menu", s.menu) if s.kind == Phase.GAME_OVER else ""
+    go_on = _button(s.action, s.button, "primary", " autofocus")
     return (
         f'<h2 id="dlg-summary-title">{e(s.title)}</h2>{result}{moon}'
         f'<table class="scores"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
-        f"{nxt}{update}{_actions(menu, _button(s.action, s.button, 'primary', ' autofocus'))}"
+        f"{nxt}{target}{update}{_actions(menu, go_on)}"
     )
 
 
@@ -51,8 +82,8 @@ def menu(m: MenuView) -> str:
         f'lang="{c.value}" aria-pressed="{"true" if c.chosen else "false"}">{e(c.label)}</button>'
         for c in m.langs
     )
-    items = "".join(
-        f"<li>{_button(action, label)}</li>"
+    items = "".join(  # the first item takes the focus, not the close button above it
+        f"<li>{_button(action, label, extra=' autofocus' if action == 'open-newgame' else '')}</li>"
         for action, label in (
             ("open-newgame", m.new_game),
             ("open-stats", m.stats),
@@ -60,6 +91,7 @@ def menu(m: MenuView) -> str:
         )
     )
     return (
+        f"{_closer(m.close)}"
         f'<h2 id="dlg-menu-title">{e(m.title)}</h2><ul class="menu-list">{items}</ul>'
         f'<div class="lang-switch" role="group" aria-labelledby="lang-label">'
         f'<span id="lang-label" class="label">{e(m.language)}</span>{langs}</div>'
@@ -82,7 +114,7 @@ def new_game(v: NewGameView) -> str:
     else:
         actions = _actions(_button("start-new", v.start, "primary"), _button("close", v.close))
     return (
-        f'<h2 id="dlg-newgame-title" tabindex="-1" autofocus>{e(v.title)}</h2>'
+        f'{_closer(v.close)}<h2 id="dlg-newgame-title" tabindex="-1" autofocus>{e(v.title)}</h2>'
         f'<fieldset class="levels"><legend>{e(v.legend)}</legend>{radios}</fieldset>'
         f'<p class="note">{e(v.applies)}</p>{current}{actions}'
     )
@@ -90,11 +122,13 @@ def new_game(v: NewGameView) -> str:
 
 def stats(v: StatsView) -> str:
     """Statistics per difficulty and total time (R36); reset asks first."""
-    head = "".join(f'<th scope="col">{e(c)}</th>' for c in v.columns)
+    # One column per difficulty, one row per count: the long words ("Unentschieden") stand
+    # in the first column, so the table fits a 360 px phone without breaking any of them.
+    head = "".join(f'<th scope="col">{e(r.label)}</th>' for r in v.rows)
+    counts = zip(v.columns, *((r.played, r.won, r.lost, r.drawn) for r in v.rows), strict=True)
     body = "".join(
-        f'<tr><th scope="row">{e(r.label)}</th><td>{r.played}</td>'
-        f"<td>{r.won}</td><td>{r.lost}</td><td>{r.drawn}</td></tr>"
-        for r in v.rows
+        f'<tr><th scope="row">{e(label)}</th>{"".join(f"<td>{n}</td>" for n in numbers)}</tr>'
+        for label, *numbers in counts
     )
     if v.confirming:
         actions = f'<p class="confirm" role="alert">{e(v.confirm)}</p>' + _actions(
@@ -104,7 +138,7 @@ def stats(v: StatsView) -> str:
     else:
         actions = _actions(_button("reset", v.reset), _button("close", v.close, "primary"))
     return (
-        f'<h2 id="dlg-stats-title" tabindex="-1" autofocus>{e(v.title)}</h2>'
+        f'{_closer(v.close)}<h2 id="dlg-stats-title" tabindex="-1" autofocus>{e(v.title)}</h2>'
         f'<table class="stats"><thead><tr><th scope="col">{e(v.level_heading)}</th>{head}'
         f'</tr></thead><tbody>{body}</tbody></table><p class="time">{e(v.time_text)}</p>'
         f"{actions}"
@@ -115,7 +149,7 @@ def help_text(v: HelpView) -> str:
     rules = "".join(f"<li>{e(p)}</li>" for p in v.rules)
     tips = "".join(f"<li>{e(p)}</li>" for p in v.tips)
     return (
-        f'<h2 id="dlg-help-title" tabindex="-1" autofocus>{e(v.title)}</h2>'
+        f'{_closer(v.close)}<h2 id="dlg-help-title" tabindex="-1" autofocus>{e(v.title)}</h2>'
         f'<div class="help-body"><h3>{e(v.rules_title)}</h3><ul>{rules}</ul>'
         f"<p>{e(v.controls)}</p><h3>{e(v.tips_title)}</h3><ul>{tips}</ul></div>"
         f"{_actions(_button('close', v.close, 'primary'))}"

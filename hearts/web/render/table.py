@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...enums import Direction
+from ...enums import Direction, Phase
 from ...view import HandCard, Plate, TableView
 from .cards import e, hand_card, trick_card
 
@@ -51,9 +51,7 @@ def center(v: TableView) -> str:
             f'<span class="arrow" aria-hidden="true">{ARROWS[panel.direction]}</span> '
             f"{e(panel.button)}</button></div>"
         )
-    cards = "".join(trick_card(c) for c in v.trick)
-    ghosts = "".join(trick_card(c, f"ghost to-{v.gathered_to}") for c in v.gathered)
-    return f'<div class="trick">{ghosts}{cards}</div>'
+    return f'<div class="trick">{"".join(trick_card(c) for c in v.trick)}</div>'
 
 
 def plate(p: Plate, backs: bool = True) -> str:
@@ -61,6 +59,8 @@ def plate(p: Plate, backs: bool = True) -> str:
     if p.status:
         icon = "✓ " if p.status == "passed" else ""
         status = f'<p class="seat-status st-{p.status}">{icon}{e(p.status_text)}</p>'
+    elif p.seat != 0:  # the line kept free: a badge coming or going never moves the table
+        status = '<p class="seat-status st-idle" aria-hidden="true">&#160;</p>'
     meta = e(p.cards_text) if p.seat != 0 else ""
     fan = ""
     if backs and p.seat != 0:
@@ -101,9 +101,12 @@ def _unit(p: Plate) -> str:
 
 
 def status_bar(v: TableView) -> str:
+    """Hand, pass direction (emphasised only while passing), level and the game's target."""
+    now = " now" if v.phase == Phase.PASS else ""
     return (
         f'<span class="hand-no">{e(v.hand_label)}</span>'
-        f'<span class="dir dir-{e(v.direction)}"><span class="arrow" aria-hidden="true">'
+        f'<span class="dir dir-{e(v.direction)}{now}"><span class="arrow" aria-hidden="true">'
         f"{ARROWS[v.direction]}</span> {e(v.direction_label)}</span>"
         f'<span class="level">{e(v.level_label)}</span>'
+        f'<span class="goal">{e(v.target_label)}</span>'
     )

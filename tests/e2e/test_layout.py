@@ -1,0 +1,216 @@
+"""Issue 19's layout in the page: your label keeps its place while the prompt changes, no
+trick card covers another's index corner, landscape table cards near the hand's size, no
+label wraps mid-phrase and the statistics fit 360 px, the pass direction stands out only
+while passing, the focus ring is never covered, dialogs close from their top, and the game
+over shows places 1-4 with the winner marked.
+
+One context per language walks the sizes by resizing one page.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tools.gamepage import (
+    my_move,
+    next_frame,
+    open_game,
+    playable_codes,
+    settle,
+    state,
+    tap,
+    to_my_turn,
+)
+
+from .positions import game_over, load_position, play_until
+
+SIZES = [(360, 640), (390, 844), (844, 390), (1366, 768)]
+
+# Short labels that must stay on one line: seat badges, the pass button, the top bar's
+# items, seat names.
+ONE_LINE = """
+() => [...document.querySelectorAll(
+    ".seat-status:not(.st-idle), .pass-btn, .status > span, .seat-name, .seat-score"
+  )].flatMap((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    // Text of several sizes shares a line when the boxes overlap vertically.
+    const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+    const lines = rects.filter((r, i) => i > 0 && r.top >= rects[i - 1].bottom - 1);
+    return lines.length ? [el.className + ": " + el.textContent.trim()] : [];
+  })
+"""
+
+# Every card's top-left and bottom-right index corner, and which other trick card's box
+# covers part of it.
+CORNERS = """
+() => {
+  const cards = [...document.querySelectorAll("#center .tcard")];
+  const hit = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+                      && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const found = [];
+  cards.forEach((card, i) => {
+    for (const corner of card.querySelectorAll(".corner")) {
+      const c = corner.getBoundingClientRect();
+      cards.forEach((other, j) => {
+        if (j > i && hit(c, other.getBoundingClientRect())) {
+          found.push(`${card.dataset.card} ${corner.className} under ${other.dataset.card}`);
+        }
+      });
+    }
+  });
+  return {found, count: cards.length,
+          table: cards[0]?.getBoundingClientRect().width,
+          hand: document.querySelector("#hand .hcard")?.getBoundingClientRect().width};
+}
+"""
+
+
+def label_x(page) -> float:
+    box = page.locator("#seat-0 .plate").bounding_box()
+    return round(box["x"] + box["width"] / 2, 1)
+
+
+def test_your_label_keeps_its_place_while_the_prompt_changes(lang_pages):
+    page = lang_pages("en")
+    for w, h in ((1366, 768), (390, 844)):
+        page.set_viewport_size({"width": w, "height": h})
+        open_game(page, "?seed=8&cadence=0&lang=en")
+        seen: dict[str, float] = {}  # prompt -> where your label was
+
+        def look(seen: dict[str, float] = seen) -> None:
+            next_frame(page)
+            seen[page.locator("#prompt").inner_text()] = label_x(page)
+
+        for _ in range(4):  # passing, your turn, a card lifted, a trick on the table
+            look()
+            now = my_move(page)
+            if now["to_act"] == 0:
+                code = playable_codes(page)[0]
+                tap(page, code)
+                look()
+                tap(page, code)  # the second tap plays it
+        places, prompts = set(seen.values()), set(seen)
+        assert len(prompts) >= 3, prompts
+        assert len(places) == 1, f"{w}x{h}: the label moved: {places}"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_labels_corners_and_sizes_at_every_size(lang_pages, lang):
+    page = lang_pages(lang)
+    waiting = play_until(8, lambda g: g.trick_waiting and len(g.tricks) == 4)
+    load_position(page, waiting, f"?cadence=4000&lang={lang}")
+    found: list[str] = []
+    for w, h in SIZES:
+        page.set_viewport_size({"width": w, "height": h})
+        next_frame(page)
+        where = f"{w}x{h} {lang}"
+        g = page.evaluate(CORNERS)
+        assert g["count"] == 4, "the finished trick lies on the table"
+        found += [f"{where}: {f}" for f in g["found"]]
+        if h < 480:  # landscape phone: table cards at least 80 % of the hand's
+            assert g["table"] >= 0.8 * g["hand"], f"{where}: {g['table']} vs {g['hand']}"
+        found += [f"{where}: wraps: {f}" for f in page.evaluate(ONE_LINE)]
+    assert found == []
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_pass_phase_labels_and_the_statistics_fit(lang_pages, lang):
+    page = lang_pages(lang)
+    found: list[str] = []
+    for w, h in SIZES:
+        page.set_viewport_size({"width": w, "height": h})
+        next_frame(page)
+        found += [f"{w}x{h}: wraps: {f}" for f in page.evaluate(ONE_LINE)]
+    assert page.locator(".status .dir.now").count() == 1  # emphasised while passing
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.locator("#menu-button").click()
+    page.locator('#dlg-menu [data-action="open-stats"]').click()
+    stats = page.locator("#dlg-stats")
+    stats.locator("table").wait_for()
+    fit = page.evaluate(
+        """() => { const d = document.getElementById('dlg-stats');
+                   const t = d.querySelector('table');
+                   const heads = [...t.querySelectorAll('th')].filter((th) => {
+                     const r = document.createRange(); r.selectNodeContents(th);
+                     return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size > 1
+                       || th.scrollWidth > th.clientWidth + 1; }).map((th) => th.textContent);
+                   return {over: t.getBoundingClientRect().right - d.getBoundingClientRect().right,
+                           heads}; }"""
+    )
+    assert fit["over"] <= 0 and fit["heads"] == [], fit
+    top = stats.locator(".dlg-x")
+    box = top.bounding_box()
+    assert box is not None and box["y"] >= 0  # in view at the dialog's top
+    top.click()
+    assert not stats.evaluate("d => d.open")
+    my_move(page)  # pass
+    assert page.locator(".status .dir.now").count() == 0  # a plain fact during the tricks
+    assert found == []
+
+
+def test_help_closes_from_its_top_on_a_phone_and_escape_still_works(lang_pages):
+    page = lang_pages("de")
+    page.set_viewport_size({"width": 390, "height": 844})
+    for close in ("top", "escape"):
+        page.locator("#menu-button").click()
+        page.locator('#dlg-menu [data-action="open-help"]').click()
+        dialog = page.locator("#dlg-help[open]")
+        dialog.wait_for()
+        scrolls = dialog.evaluate("d => d.scrollHeight > d.clientHeight")
+        assert scrolls, "the help text is longer than a phone's screen"
+        if close == "top":
+            dialog.locator(".dlg-x").click()  # no scrolling needed
+        else:
+            page.keyboard.press("Escape")
+        page.locator("#dlg-help:not([open])").wait_for(state="attached")
+        page.keyboard.press("Escape")  # the menu, if it stayed open
+        page.locator("#dlg-menu:not([open])").wait_for(state="attached")
+
+
+def test_the_focus_ring_is_never_covered_by_a_neighbour(lang_pages):
+    page = lang_pages("en")
+    now = to_my_turn(page)
+    assert now["to_act"] == 0
+    page.locator("#hand button[tabindex='0']").focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    covered = page.evaluate(
+        """() => { const el = document.activeElement; const r = el.getBoundingClientRect();
+                   const points = [[r.right - 3, r.top + r.height / 2], [r.left + 3, r.top + 3],
+                                   [r.right - 3, r.bottom - 3], [r.left + 3, r.bottom - 3]];
+                   return points.filter(([x, y]) => !el.contains(document.elementFromPoint(x, y)))
+                                .length; }"""
+    )
+    assert covered == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_game_over_shows_places_and_the_winner(lang_pages, lang):
+    page = lang_pages(lang)
+    game = game_over(8)
+    load_position(page, game, f"?cadence=0&lang={lang}")
+    dialog = page.locator("#dlg-summary[open]")
+    dialog.wait_for()
+    places = dialog.locator("td.place").all_inner_texts()
+    assert [p.split(".")[0] for p in places] == [
+        str(1 + sum(1 for o in game.scores if o < s)) for s in sorted(game.scores)
+    ]
+    totals = [int(t) for t in dialog.locator("tbody td:last-child").all_inner_texts()]
+    assert totals == sorted(game.scores)
+    assert dialog.locator("tr.first .crown").count() == game.scores.count(min(game.scores))
+    first = dialog.locator("h2 + p").inner_text()
+    expected = {
+        "win": ("You win", "Du gewinnst"),
+        "draw": ("Draw", "Unentschieden"),
+        "loss": ("You lose", "Verloren"),
+    }[game.result.value]
+    assert first.startswith(expected[lang == "de"])
+    assert "100" in dialog.locator(".target").inner_text()
+
+
+def test_the_target_is_on_the_table_during_play(lang_pages):
+    page = lang_pages("de")
+    settle(page)
+    assert "Spiel bis 100" in page.locator("#status").inner_text()
+    assert state(page)["phase"] == "pass"

@@ -1,0 +1,236 @@
+"""Cards that travel (issue 19): a probe records, every animation frame at the default
+cadence, where each card on the table is.
+
+- a card you play first appears near its place in your hand and reaches its slot over
+  several frames; a CPU's card first appears near that CPU's cards;
+- a gathered trick gets most of the way to the winner's pile before it disappears, and the
+  pile's count changes when the cards arrive;
+- the exchange: your three cards leave toward the receiving seat, the three you receive
+  arrive from the passing seat, their marks shown once they have landed;
+- under reduced motion nothing flies, and at ``?cadence=0`` nothing waits for motion.
+
+One browser context per motion preference; the game is seed 7 at 1366×768.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from tools.gamepage import (
+    hand_codes,
+    open_game,
+    playable_codes,
+    poll,
+    settle,
+    tap,
+    wait_until,
+)
+
+VIEWPORT = {"width": 1366, "height": 768}
+
+# Every frame: the centre of each card on the table, in flight, and in your hand, the
+# pile counts, and whether a received card still waits for its marks.
+PROBE = """
+() => {
+  if (window.__frames) { window.__frames.length = 0; return; }
+  const log = window.__frames = [];
+  const at = (el) => { const r = el.getBoundingClientRect();
+                       return [r.left + r.width / 2, r.top + r.height / 2]; };
+  const tick = () => {
+    const f = {center: {}, flight: {}, hand: {}, piles: {}, incoming: 0};
+    for (const el of document.querySelectorAll("#center .tcard")) {
+      f.center[el.dataset.card] = [...at(el), Number(el.dataset.seat)];
+    }
+    const all = (sel) => document.querySelectorAll(sel);
+    for (const el of all(".flights > .flight")) f.flight[el.dataset.card] = at(el);
+    for (const el of all("#hand [data-card]")) f.hand[el.dataset.card] = at(el);
+    for (const s of [0, 1, 2, 3]) {
+      const c = document.querySelector(`#seat-${s} .pile-count`);
+      const pile = document.querySelector(`#seat-${s} .pile:not(.awaiting)`);
+      f.piles[s] = c && pile ? c.textContent : null;
+    }
+    f.incoming = document.querySelectorAll("#hand .incoming").length;
+    log.push(f);
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}
+"""
+
+BOXES = """
+() => {
+  const c = (el) => { if (!el) return null; const r = el.getBoundingClientRect();
+                      return [r.left + r.width / 2, r.top + r.height / 2]; };
+  const out = {hand: {}, seats: {}, piles: {}};
+  const cards = document.querySelectorAll("#hand [data-card]");
+  for (const el of cards) out.hand[el.dataset.card] = c(el);
+  for (const s of [0, 1, 2, 3]) {
+    const backs = document.querySelectorAll(`#seat-${s} .backs .back`);
+    out.seats[s] = c(backs[backs.length - 1]) || c(document.querySelector(`#seat-${s} .plate`));
+    out.piles[s] = c(document.querySelector(`#seat-${s} .pile-stack`));
+  }
+  return out;
+}
+"""
+
+
+def distance(a: list[float], b: list[float]) -> float:
+    return math.hypot(a[0] - b[0], a[1] - b[1])
+
+
+def frames(page) -> list[dict]:
+    return page.evaluate("window.__frames.slice()")
+
+
+def track(log: list[dict], region: str, code: str) -> list[list[float]]:
+    """The positions of ``code`` in ``region`` frame by frame (repeats dropped)."""
+    path: list[list[float]] = []
+    for f in log:
+        p = f[region].get(code)
+        if p is not None and (not path or distance(p, path[-1]) > 0.5):
+            path.append(p)
+    return path
+
+
+def wait_frames(page, check, timeout_s: float = 20) -> list[dict]:
+    """Poll the probe's log until ``check(log)`` holds."""
+    return poll(page, lambda: frames(page), check, timeout_s, "the probe's frames")
+
+
+def trick_then_empty(log: list[dict]) -> bool:
+    """A whole trick lay on the table, and later the table was empty."""
+    full = next((i for i, f in enumerate(log) if len(f["center"]) == 4), None)
+    return full is not None and any(not f["center"] for f in log[full:])
+
+
+def trick_gathered(log: list[dict]) -> bool:
+    """A whole trick lay on the table, then flew off, and every flight has ended."""
+    full = next((i for i, f in enumerate(log) if len(f["center"]) == 4), None)
+    if full is None:
+        return False
+    flying = next((i for i in range(full, len(log)) if log[i]["flight"]), None)
+    return flying is not None and not log[-1]["flight"]
+
+
+@pytest.fixture(scope="module")
+def moving(browser, base_url):
+    context = browser.new_context(
+        base_url=base_url, viewport=VIEWPORT, reduced_motion="no-preference"
+    )
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def calm(browser, base_url):
+    context = browser.new_context(base_url=base_url, viewport=VIEWPORT, reduced_motion="reduce")
+    yield context.new_page()
+    context.close()
+
+
+def fresh_game(page, query: str) -> None:
+    """Seed ``query``'s game from its first deal: storage cleared off the game's page (so
+    nothing saves it back on the way out)."""
+    page.goto("/static/manifest.webmanifest")
+    page.evaluate("localStorage.clear()")
+    open_game(page, query)
+
+
+def pass_three(page) -> tuple[list[str], dict]:
+    settle(page)
+    chosen = hand_codes(page)[:3]
+    for code in chosen:
+        tap(page, code)
+    boxes = page.evaluate(BOXES)
+    page.evaluate(PROBE)
+    page.locator('[data-action="confirm-pass"]').click()
+    return chosen, boxes
+
+
+def test_the_exchange_crosses_the_table(moving):
+    page = moving
+    fresh_game(page, "?seed=7&lang=en")  # hand 1 passes left: to CPU 1, from CPU 3
+    chosen, boxes = pass_three(page)
+    now = wait_until(page, lambda s: s["phase"] == "play", 10)
+    log = wait_frames(page, lambda log: len(log) > 10 and not log[-1]["flight"])
+    for code in chosen:  # your three cards leave toward CPU 1 and are gone
+        path = track(log, "flight", code)
+        assert len(path) >= 4, f"{code} did not fly: {path}"
+        start = distance(path[0], boxes["seats"]["1"])
+        assert distance(path[-1], boxes["seats"]["1"]) < 0.5 * start  # most of the way
+    received = [c for c in hand_codes(page) if c not in boxes["hand"]]
+    assert len(received) == 3 and now["phase"] == "play"
+    for code in received:  # ... and those of CPU 3 come in from its side
+        path = track(log, "hand", code)
+        assert len(path) >= 4, f"{code} did not arrive: {path}"
+        cpu3 = boxes["seats"]["3"]
+        assert distance(path[0], cpu3) < 0.3 * distance(path[-1], cpu3)
+    marked = [f for f in log if f["incoming"]]
+    assert marked and not log[-1]["incoming"]  # marked once they have landed
+
+
+def test_a_played_card_travels_and_the_trick_goes_to_its_pile(moving):
+    page = moving
+    fresh_game(page, "?seed=7&lang=en")
+    pass_three(page)
+    settle(page)  # your turn
+    code = playable_codes(page)[0]
+    tap(page, code)
+    boxes = page.evaluate(BOXES)
+    page.evaluate(PROBE)
+    tap(page, code)
+    log = wait_frames(page, trick_gathered)
+    path = track(log, "center", code)
+    assert len(path) >= 4, f"your card appeared in place: {path}"
+    assert distance(path[0], boxes["hand"][code]) < 0.25 * distance(path[-1], boxes["hand"][code])
+
+    trick = [f["center"] for f in log if len(f["center"]) == 4][-1]  # all four in place
+    for other, (x, y, seat) in trick.items():
+        if other == code or other in log[0]["center"]:
+            continue  # yours, or played before the probe started
+        p = track(log, "center", other)
+        source = boxes["seats"][str(seat)]
+        assert len(p) >= 4, f"{other} appeared in place: {p}"
+        assert distance(p[0], source) < 0.25 * distance([x, y], source), other
+
+    before, after = log[0]["piles"], log[-1]["piles"]
+    winner = next(s for s in after if after[s] != before[s])
+    pile = page.evaluate(BOXES)["piles"][winner]
+    for c in trick:  # most of the way to the winner's pile before it is gone
+        p = track(log, "flight", c)
+        assert len(p) >= 4, f"{c} did not fly to the pile: {p}"
+        assert distance(p[-1], pile) < 0.5 * distance(p[0], pile), c
+    in_flight = [f["piles"][winner] for f in log if f["flight"]]
+    assert in_flight and set(in_flight) == {before[winner]}  # the old count while they fly
+    assert after[winner] == str(int(before[winner] or 0) + 1)
+
+
+def test_reduced_motion_flies_nothing(calm):
+    page = calm
+    fresh_game(page, "?seed=7&lang=en")
+    pass_three(page)
+    settle(page)
+    page.evaluate(PROBE)
+    code = playable_codes(page)[0]
+    tap(page, code)
+    tap(page, code)
+    log = wait_frames(page, trick_then_empty)
+    assert not any(f["flight"] for f in log)  # a short fade at most, never a flight
+    for f in log:
+        for c in f["center"]:
+            assert len(track(log, "center", c)) == 1, f"{c} moved on the table"
+
+
+def test_cadence_zero_waits_for_nothing(moving):
+    page = moving
+    fresh_game(page, "?seed=7&cadence=0&lang=en")
+    pass_three(page)
+    now = settle(page)
+    code = playable_codes(page)[0]
+    tap(page, code)
+    tap(page, code)
+    assert page.evaluate("heartsMotion.running()") == 0
+    assert page.locator(".flights > *").count() == 0
+    assert now["phase"] == "play"
