@@ -5,7 +5,8 @@ times (4 ~ a mid-range phone) and records every animation frame: its interval an
 a flight (static/motion.mjs) was running.  Prints, for frames with a flight and, as the
 baseline of the same run, frames without one: the count, median / p95 / max interval and
 the dropped frames (an interval over 1.5 of the idle median: at least one frame missed),
-plus the long main-thread tasks (over 50 ms) seen while cards flew.  A benchmark, not a
+plus the long main-thread tasks (over 50 ms) that began while cards flew (not the Python
+move that starts a flight: its frame belongs to the move).  A benchmark, not a
 test: it prints, it does not judge.
 """
 
@@ -25,15 +26,23 @@ FRAMES = """
 () => {
   const log = window.__motionFrames = [];
   window.__longTasks = [];
+  const spans = [];  // [start, end] of the times a flight was running
+  const flyingAt = (t) => spans.some(([a, b]) => a <= t && t <= b);
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
-      window.__longTasks.push([e.startTime, e.duration, heartsMotion.running() > 0]);
+      window.__longTasks.push([e.startTime, e.duration, flyingAt(e.startTime)]);
     }
   }).observe({ type: "longtask", buffered: false });
+  // An interval counts as "flying" when a flight ran at both of its frames: the frame
+  // that ends the Python move which starts a flight belongs to the move, not the flight.
   let last = null;
+  let was = false;
   const tick = (t) => {
-    if (last !== null) log.push([t - last, heartsMotion.running() > 0]);
+    const now = heartsMotion.running() > 0;
+    if (last !== null) log.push([t - last, now && was]);
+    if (now && was) spans.push([last, t]);
     last = t;
+    was = now;
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);

@@ -44,7 +44,8 @@ def _summary_row(r: SummaryRow, winner_label: str) -> str:
     classes = " ".join(c for c, on in marks if on)
     place = ""
     if r.place:
-        mark = f' <span class="crown">★ {e(winner_label)}</span>' if r.place == 1 else ""
+        word = f'<span class="crown-word">{e(winner_label)}</span>'
+        mark = f' <span class="crown">★ {word}</span>' if r.place == 1 else ""
         place = f'<td class="place">{r.place}.{mark}</td>'
     return (
         f'<tr class="{classes}">{place}'
