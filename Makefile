@@ -111,8 +111,10 @@ bench: $(DEV_STAMP)
 	$(VPY) -m tools.bench
 
 # Start-up, cold and warm: the table on screen and the engine ready, against the bare runtime.
-bench-startup: $(DEV_STAMP) vendor sw.js chromium
-	$(VPY) -m tools.bench_startup
+# Then per engine (issue 23): ready, cold and warm, in Chromium, Firefox and WebKit against
+# the same engine's bare PyScript page.
+bench-startup: $(DEV_STAMP) vendor sw.js browsers
+	$(VPY) -m tools.bench_startup --engines chromium,firefox,webkit
 
 # The same plus Lighthouse (desktop) on the game and the bare PyScript page, in one run.
 # Lighthouse has its own npm folder (tools/lighthouse/): make test never installs it.
