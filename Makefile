@@ -14,9 +14,15 @@ GAME_INPUTS := $(shell find hearts -name '*.py' ! -path '*/__pycache__/*' 2>/dev
 SW_INPUTS := $(wildcard index.html pyscript.toml) $(GAME) $(shell find static \( -type f -o -type d \) \
 	! -path 'static/vendor*' ! -path 'static/build*' 2>/dev/null)
 CHROMIUM := /usr/bin/chromium
+# The other two engines of tests/e2e/test_engines.py (Debian's packages, like Chromium):
+# Firefox ESR (WebDriver BiDi), WebKitGTK's MiniBrowser + WebKitWebDriver, and Xvfb
+# (MiniBrowser has no headless mode).
+BROWSER_FILES := $(CHROMIUM) /usr/bin/firefox-esr /usr/bin/WebKitWebDriver \
+	/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser /usr/bin/Xvfb
+BROWSER_PACKAGES := chromium firefox-esr webkit2gtk-driver libwebkit2gtk-4.1-0 xvfb
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: screenshots bench-browser bench-motion test test-engine lint bench tournament tournament-ismcts run clean node_modules vendor chromium test-e2e \
+.PHONY: screenshots bench-browser bench-motion test test-engine lint bench tournament tournament-ismcts run clean node_modules vendor chromium browsers test-e2e \
 	sw icons icons-check bench-startup bench-lighthouse coverage game
 
 $(VPY):
@@ -86,7 +92,13 @@ chromium:
 	@test -x $(CHROMIUM) || { $(SUDO) apt-get update -q && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; }
 
-test-e2e: $(DEV_STAMP) vendor sw.js chromium
+# All three engines players use, in one apt-get run when any is missing (issue 23).
+browsers:
+	@for f in $(BROWSER_FILES); do test -x $$f || missing=1; done; \
+	if [ -n "$$missing" ]; then $(SUDO) apt-get update -q && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(BROWSER_PACKAGES); fi
+
+test-e2e: $(DEV_STAMP) vendor sw.js browsers
 	$(VPY) -m pytest -q tests/e2e
 
 test: lint test-engine test-e2e
@@ -99,8 +111,10 @@ bench: $(DEV_STAMP)
 	$(VPY) -m tools.bench
 
 # Start-up, cold and warm: the table on screen and the engine ready, against the bare runtime.
-bench-startup: $(DEV_STAMP) vendor sw.js chromium
-	$(VPY) -m tools.bench_startup
+# Then per engine (issue 23): ready, cold and warm, in Chromium, Firefox and WebKit against
+# the same engine's bare PyScript page.
+bench-startup: $(DEV_STAMP) vendor sw.js browsers
+	$(VPY) -m tools.bench_startup --engines chromium,firefox,webkit
 
 # The same plus Lighthouse (desktop) on the game and the bare PyScript page, in one run.
 # Lighthouse has its own npm folder (tools/lighthouse/): make test never installs it.

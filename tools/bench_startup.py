@@ -25,6 +25,14 @@ matches, observed by a MutationObserver that Playwright injects before any page 
     pyscript-bare  bench/pyscript-bare.html: the same PyScript + Pyodide, shows "ready"
     pyodide-bare   bench/pyodide-bare.html: loadPyodide() alone, no PyScript
 
+Per engine (--engines chromium,firefox,webkit; `make bench-startup` runs all three):
+the game's "ready" against the same engine's bare PyScript page, cold and warm, each run
+in a fresh browser (tools/engines.py: Chromium through Playwright, Firefox ESR over
+WebDriver BiDi, WebKitGTK through WebKitWebDriver). There the moment is the page's own
+<html data-ready-ms> (performance.now() when it got ready: no script can be injected
+before the page's in every engine), and the warm visit is a new navigation in the same
+tab once the service worker is active and the memory snapshot kept.
+
 Before the runs, one unrecorded first visit per page (--warmup) lets the server compress
 each file once, as a production host has its compressed copies ready. Prints the median
 (and min..max) per page and moment, and the ratios against the floors with issue 9's
@@ -265,6 +273,81 @@ def lighthouse(url: str) -> dict:
     return found
 
 
+ENGINE_PAGES = {"app": "?cadence=0", "pyscript-bare": "bench/pyscript-bare.html"}
+READY = "!!(document.documentElement.dataset.readyMs || document.querySelector('.py-error'))"
+RETURN_VISIT_READY = """async () => {
+  if (!window.heartsPWA) return true; // the bare page: no worker, nothing kept
+  const worker = await navigator.serviceWorker.getRegistration();
+  const kept = (await caches.keys()).some((n) => n.startsWith("hearts-python-memory-"));
+  return !!(worker && worker.active && worker.active.state === "activated" && kept);
+}"""
+
+
+def engine_visit(engine, url: str, timeout_s: float) -> tuple[float, str]:
+    """(ms from navigation to the page's ready, how Python started) for one visit."""
+    engine.goto(url)
+    engine.wait_for(READY, timeout_s, f"{url} ready")
+    error = engine.evaluate("(document.querySelector('.py-error') || {}).textContent || ''")
+    if error:
+        raise RuntimeError(f"{engine.name} {url}: Python error:\n{error}")
+    root = "document.documentElement.dataset"
+    return float(engine.evaluate(f"{root}.readyMs")), str(engine.evaluate(f"{root}.python || ''"))
+
+
+def engine_runs(names: list[str], site: str, args) -> dict:
+    """Cold and warm "ready" of the game and the bare PyScript page in each engine."""
+    from tools.engines import launch
+
+    results: dict = {}
+    playwright = chromium = None
+    try:
+        if "chromium" in names:
+            from playwright.sync_api import sync_playwright
+
+            playwright = sync_playwright().start()
+            chromium = playwright.chromium.launch(**launch_options())
+        for name in names:
+            results[name] = {page: {"cold": [], "warm": [], "python": []} for page in ENGINE_PAGES}
+            for run in range(args.runs + args.warmup):
+                for page, path in ENGINE_PAGES.items():
+                    with launch(name, site, playwright_browser=chromium) as engine:
+                        cold, cold_start = engine_visit(engine, site + path, args.timeout)
+                        engine.wait_for(RETURN_VISIT_READY, args.timeout, "caches written")
+                        time.sleep(args.pause)  # as the Chromium runs: caches settle
+                        engine.goto("about:blank")
+                        warm, warm_start = engine_visit(engine, site + path, args.timeout)
+                        version = engine.version
+                    if run < args.warmup:
+                        continue  # unrecorded: the server compresses each file once
+                    found = results[name][page]
+                    found["cold"].append(cold)
+                    found["warm"].append(warm)
+                    found["python"].append(f"{cold_start or '-'}/{warm_start or '-'}")
+                    print(
+                        f"  {name:8} {version:16} run {run - args.warmup + 1}  {page:14}"
+                        f"  cold ready {cold:6.0f} ms  warm ready {warm:6.0f} ms"
+                        + (f"  python {found['python'][-1]}" if cold_start else "")
+                    )
+    finally:
+        if chromium is not None:
+            chromium.close()
+        if playwright is not None:
+            playwright.stop()
+    return results
+
+
+def report_engines(results: dict) -> None:
+    print("\nper engine, median (min..max)      cold                     warm")
+    for name, pages in results.items():
+        for page, found in pages.items():
+            label = f"{name} {page}"
+            print(f"  {label:28}  {summary(found['cold'])}   {summary(found['warm'])}")
+        for kind in ("cold", "warm"):
+            app = statistics.median(pages["app"][kind])
+            bare = statistics.median(pages["pyscript-bare"][kind])
+            print(f"  {name} {kind} ready: app / bare PyScript  {app / bare:5.2f}")
+
+
 def summary(values: list[float]) -> str:
     low, mid, high = min(values) / 1000, statistics.median(values) / 1000, max(values) / 1000
     return f"{mid:5.2f} s  ({low:.2f}..{high:.2f})"
@@ -294,6 +377,11 @@ def main(argv: list[str] | None = None) -> int:
         help="throttle the page's CPU N times (Chromium emulation; 4 ~ a mid-range phone)",
     )
     parser.add_argument("--root", type=Path, default=ROOT, help="site directory to serve")
+    parser.add_argument(
+        "--engines",
+        default="",
+        help="comma-separated engines (chromium,firefox,webkit): also ready per engine",
+    )
     parser.add_argument(
         "--lighthouse",
         type=int,
@@ -332,7 +420,7 @@ def main(argv: list[str] | None = None) -> int:
         for _ in range(args.warmup):
             for name in names:  # unrecorded
                 warm_up(playwright, site + pages[name][0], pages[name][1], args)
-        for run in range(args.runs):
+        for run in range(args.runs if names else 0):
             order = names[run % len(names) :] + names[: run % len(names)]  # rotate the order
             for name in order:
                 path, moments = pages[name]
@@ -354,12 +442,22 @@ def main(argv: list[str] | None = None) -> int:
                 audits[name].append(found)
                 print(f"  lighthouse {run + 1}  {name:14} score {found['score']:.2f}")
 
-    if args.runs:
+    engines = [e for e in args.engines.split(",") if e]
+    engine_results = {}
+    if engines and args.runs:  # after Playwright's session above: one at a time
+        with serve(args.root) as site:
+            print(f"{args.runs} runs x {len(ENGINE_PAGES)} pages x {engines}, fresh browser each")
+            engine_results = engine_runs(engines, site, args)
+
+    if args.runs and names:
         report(names, results)
+    if engine_results:
+        report_engines(engine_results)
     if args.lighthouse:
         report_lighthouse(audits)
     if args.json:
-        args.json.write_text(json.dumps({"runs": results, "lighthouse": audits}, indent=2) + "\n")
+        raw = {"runs": results, "lighthouse": audits, "engines": engine_results}
+        args.json.write_text(json.dumps(raw, indent=2) + "\n")
     return 0
 
 

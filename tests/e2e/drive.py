@@ -40,25 +40,32 @@ def hand(page: Any) -> list[str]:
     )
 
 
-def act(page: Any, now: dict[str, Any]) -> None:
-    """One move of the fixed policy in a settled position (not game over)."""
+def act(page: Any, now: dict[str, Any], press: Any = click) -> None:
+    """One move of the fixed policy in a settled position (not game over).
+
+    press(page, selector) clicks a button: by default inside the page (fast); the
+    cross-engine suite passes real pointer clicks (tools.engines.Engine.click)."""
+
+    def tap_card(code: str) -> None:
+        press(page, f'#hand button[data-card="{code}"]')
+
     if now["phase"] == "pass":
         chosen, first = now["selection"], hand(page)[:3]
         for code in chosen:
             if code not in first:
-                tap(page, code)  # deselect
+                tap_card(code)  # deselect
         for code in first:
             if code not in chosen:
-                tap(page, code)
-        click(page, '[data-action="confirm-pass"]')
+                tap_card(code)
+        press(page, '[data-action="confirm-pass"]')
     elif now["phase"] == "play":
         assert now["to_act"] == 0, now
         code = now["legal"][0]
         if now["lifted"] != code:
-            tap(page, code)
-        tap(page, code)
+            tap_card(code)
+        tap_card(code)
     elif now["phase"] == "hand_over":
-        click(page, '#dlg-summary [data-action="continue"]')
+        press(page, '#dlg-summary [data-action="continue"]')
     else:
         raise AssertionError(f"no move in phase {now['phase']}")
 
