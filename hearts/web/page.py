@@ -13,6 +13,8 @@ import time
 import traceback
 from collections.abc import Callable
 
+from ..errors import SaveError
+from ..record import parse_json
 from ..view import dialogs as views
 from . import render
 from .controller import Controller, Outcome
@@ -26,9 +28,11 @@ PERF_KEEP = 2000
 
 
 def _object(text: str) -> dict[str, object]:
+    """A JSON object from the boot module (the snapshot it painted, as stored): parsed
+    within the records' limits, as any stored text is (issue 20); ``{}`` if it is not one."""
     try:
-        found = json.loads(text)
-    except ValueError:
+        found = parse_json(text)
+    except SaveError:
         return {}
     return found if isinstance(found, dict) else {}
 
@@ -37,8 +41,8 @@ def queued_intents(text: str) -> list[Intent]:
     """The boot module's queue (``[{"tap": "QS"}, {"action": "confirm-pass"}]``) as intents;
     anything else in it is dropped, like a tap on nothing."""
     try:
-        items = json.loads(text)
-    except ValueError:
+        items = parse_json(text)
+    except SaveError:
         return []
     intents = []
     for item in items if isinstance(items, list) else []:

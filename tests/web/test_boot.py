@@ -111,3 +111,16 @@ def test_the_queue_accepts_taps_and_the_pass_button_only():
     text = json.dumps([{"tap": "QS"}, {"action": "confirm-pass"}, {"action": "reset-yes"}, 3])
     assert queued_intents(text) == [Intent("tap", "QS"), Intent("confirm-pass")]
     assert queued_intents("not json") == [] and queued_intents('{"tap": "QS"}') == []
+
+
+def test_a_painted_snapshot_nested_too_deep_is_not_parsed_and_the_page_starts():
+    """Issue 20: boot.js accepts any snapshot whose keys match; its text reached
+    ``json.loads`` unchecked (fatal in the browser's Python at 8,000 levels)."""
+    memory = MemoryStorage()
+    first = tab_with_boot(memory, Boot(build=BUILD))
+    first.my_move()
+    snap = snapshot(memory)
+    deep = json.dumps({**snap, "junk": "@"}).replace('"@"', "[" * 8000 + "]" * 8000)
+    again = tab_with_boot(memory, Boot(BUILD, deep))
+    assert again.dom.root.attr("data-state") == "ready"
+    assert again.ctl.game.actions == first.ctl.game.actions
