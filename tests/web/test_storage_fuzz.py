@@ -36,6 +36,7 @@ from hearts.save import dump_game
 from hearts.stats import Fold
 from hearts.web.storage import FULL, UNAVAILABLE, StorageFull
 from hearts.web.store import (
+    BAD_MAX,
     BAD_SUFFIX,
     GAME_KEY,
     SETTINGS_KEY,
@@ -276,8 +277,8 @@ def _start_on(game: str | None, stats: str | None, settings_: str | None, failin
     )
     for key in KEYS:
         if key in bad:
-            # Set aside byte for byte; read back through the page's storage.
-            assert storage.get(key + BAD_SUFFIX) == original[key]
+            # Set aside byte for byte (up to BAD_MAX); read back through the page's storage.
+            assert storage.get(key + BAD_SUFFIX) == original[key][:BAD_MAX]
         if original[key] is not None:
             what = "set_aside" if storage.get(key + BAD_SUFFIX) is not None else "resumed"
             counts = SEEN.setdefault(key, {"set_aside": 0, "resumed": 0})
