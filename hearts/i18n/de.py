@@ -112,6 +112,11 @@ DE: dict[str, str] = {
         "dein Spielstand bleibt ab jetzt nur erhalten, bis du den Tab schließt. Gib Speicher "
         "frei (etwa Daten anderer Websites), dann speichert das Spiel wieder."
     ),
+    "notice.storage_failing": (
+        "Der Browser hat das Speichern gerade verweigert. Du kannst weiterspielen: Das Spiel "
+        "versucht es bei jedem Zug erneut, und bis es gelingt, bleibt dein Spielstand nur in "
+        "diesem Tab erhalten."
+    ),
     "notice.storage_unavailable": (
         "Dieser Browser lässt das Spiel nicht speichern (etwa in einem privaten Fenster oder "
         "wenn Website-Daten blockiert sind). Du kannst spielen, aber dein Spielstand geht "

@@ -121,6 +121,11 @@ EN: dict[str, str] = {
         "your progress is kept only until you close the tab. Free up space (for example "
         "other sites' data) and the game saves again."
     ),
+    "notice.storage_failing": (
+        "The browser refused to save the game just now. You can keep playing: the game "
+        "tries again with every move, and until it succeeds your progress is kept only "
+        "in this tab."
+    ),
     "notice.storage_unavailable": (
         "This browser does not let the game save (for example in a private window, or when "
         "site data is blocked). You can play, but your progress is lost when you close the tab."

@@ -118,6 +118,7 @@ class Page:
     def update(self, outcome: Outcome | None = None) -> None:
         """Take in what happened, draw the table, say it, and set the one timer (R22)."""
         if outcome is not None:
+            self.notices = [key for key in self.notices if key not in outcome.cleared]
             self.notices += [key for key in outcome.notices if key not in self.notices]
         self.draw()
         if outcome is not None:
