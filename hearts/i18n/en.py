@@ -8,6 +8,25 @@ EN: dict[str, str] = {
     "boot.engine": "Starting Python…",
     "boot.game": "Setting up the table…",
     "boot.failed": "The game could not start. Please reload the page.",
+    # no dead end (issue 20): Python failed or died while starting; static/boot.js offers
+    # the way on, setting aside (a copy is kept as .bad) what was being read
+    "boot.stopped": "The game could not start.",
+    "boot.died": "The game has stopped.",
+    "boot.cause_game": (
+        "Something in your saved game stops it. Set the game aside (a copy is kept) and "
+        "start a new one; your statistics are kept."
+    ),
+    "boot.cause_stats": (
+        "Something in your saved statistics stops it. Set them aside (a copy is kept) and "
+        "start again; your game is kept."
+    ),
+    "boot.cause_settings": (
+        "Something in your saved settings stops it. Set them aside (a copy is kept) and "
+        "start again; your game and statistics are kept."
+    ),
+    "boot.cause_none": "Your game and statistics are kept. Please try again.",
+    "boot.set_aside": "Set aside and start again",
+    "boot.retry": "Try again",
     "menu": "Menu",
     "close": "Close",
     "you": "You",

@@ -188,6 +188,16 @@ class BrowserDom:
             return Boot()
         return Boot(_text(boot.build), _text(boot.painted), _text(boot.take()) or "[]")
 
+    def boot_reading(self, key: str | None) -> None:
+        boot = getattr(js.window, "heartsBoot", None)
+        if boot and hasattr(boot, "reading"):
+            boot.reading(key)
+
+    def boot_failed(self) -> None:
+        boot = getattr(js.window, "heartsBoot", None)
+        if boot and hasattr(boot, "fail"):
+            boot.fail()
+
     def has_locks(self) -> bool:
         return bool(getattr(js.navigator, "locks", None))
 

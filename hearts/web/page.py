@@ -22,6 +22,7 @@ from .dialogs import Dialogs
 from .painter import Painter
 from .ports import Dom, Intent
 from .schedule import Pending
+from .store import SNAPSHOT_KEY
 from .timer import Timer
 
 PERF_KEEP = 2000
@@ -87,18 +88,27 @@ class Page:
         Returns what was tapped while the page started (static/boot.js queued it), for the
         caller to carry out in order, now that the engine can decide.
         """
-        boot = self.dom.take_boot()
-        self.build = boot.build
-        outcome = self.ctl.start()
-        queued = queued_intents(boot.queued)
-        if boot.painted is not None and not queued:
-            self.painter.adopt(_object(boot.painted))
-        self.ctl.set_visible(not self.dom.hidden())
-        self.dom.expose("heartsDebug", {"state": self.debug_state, "perf": self.perf})
-        self.update(outcome)
-        self.dom.by_id("boot").set_hidden(True)
-        self.dom.root.set_data("readyMs", str(round(self.dom.now())))  # for the benchmark
-        self.dom.root.set_data("state", "ready")
+        try:
+            boot = self.dom.take_boot()
+            self.build = boot.build
+            self.ctl.records.reading = self.dom.boot_reading
+            outcome = self.ctl.start()
+            queued = queued_intents(boot.queued)
+            if boot.painted is not None and not queued:
+                self.dom.boot_reading(SNAPSHOT_KEY)
+                self.painter.adopt(_object(boot.painted))
+                self.dom.boot_reading(None)
+            self.ctl.set_visible(not self.dom.hidden())
+            self.dom.expose("heartsDebug", {"state": self.debug_state, "perf": self.perf})
+            self.update(outcome)
+            self.dom.by_id("boot").set_hidden(True)
+            self.dom.root.set_data("readyMs", str(round(self.dom.now())))  # for the benchmark
+            self.dom.root.set_data("state", "ready")
+        except Exception:
+            # No dead end (issue 20): the table is not playable, so the boot module offers
+            # the way on (set aside what was being read, start again) instead of waiting.
+            self.dom.boot_failed()
+            raise
         return queued
 
     def resume(self) -> None:

@@ -27,6 +27,7 @@ going when the browser's storage fails.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -233,6 +234,9 @@ class Records:
 
     def __init__(self, storage: SafeStorage) -> None:
         self.storage = storage
+        # Told the key of each record before it is parsed, and None after the last one:
+        # the boot module sets aside what was being read if Python dies meanwhile.
+        self.reading: Callable[[str | None], None] = lambda _key: None
         self.table_check: str | None = None  # of the table record last loaded or written
         self._snapshot: str | None = None  # the snapshot last written
 
@@ -256,6 +260,7 @@ class Records:
             text = self.storage.get(key)
             if text is None:
                 return default
+            self.reading(key)
             try:
                 return loader(text)
             except SaveError:
@@ -266,6 +271,7 @@ class Records:
         settings = read(SETTINGS_KEY, "settings", load_settings, Settings())
         stats = read(STATS_KEY, "stats", Stats.from_json, Stats())
         table = read(GAME_KEY, "game", load_table, None)
+        self.reading(None)
         if table is not None:
             self.table_check = json.loads(str(self.storage.get(GAME_KEY)))["check"]
         return Loaded(table=table, stats=stats, settings=settings, problems=tuple(problems))

@@ -293,6 +293,8 @@ class FakeDom:
         self.reclaim = False  # loaded as a reload of the tab that was playing
         self.boot = Boot()  # what static/boot.js would hand over (tests set it)
         self.boot_taken = 0
+        self.boot_reads: list[str | None] = []  # what the page said it was reading
+        self.boot_failures = 0
 
     # ------------------------------------------------------------------ ports.Dom
     @property
@@ -342,6 +344,12 @@ class FakeDom:
 
     def apply_update(self) -> None:
         self.updates_applied += 1
+
+    def boot_reading(self, key: str | None) -> None:
+        self.boot_reads.append(key)
+
+    def boot_failed(self) -> None:
+        self.boot_failures += 1
 
     def take_boot(self) -> Boot:
         self.boot_taken += 1
