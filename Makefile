@@ -5,6 +5,8 @@ VPY := $(VENV)/bin/python
 DEV_STAMP := $(VENV)/.dev-installed
 ISMCTS_STAMP := $(VENV)/.ismcts-installed
 NODE_STAMP := node_modules/.installed
+PYODIDE_WHEELS := .cache/pyodide-wheels
+PYODIDE_WHEELS_STAMP := $(PYODIDE_WHEELS)/.downloaded
 VENDOR_STAMP := static/vendor/.built
 GAME := static/build/hearts.zip
 GAME_INPUTS := $(shell find hearts -name '*.py' ! -path '*/__pycache__/*' 2>/dev/null) \
@@ -23,7 +25,7 @@ BROWSER_PACKAGES := chromium firefox-esr webkit2gtk-driver libwebkit2gtk-4.1-0 x
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: screenshots bench-browser bench-motion test test-engine lint bench tournament tournament-ismcts run clean node_modules vendor chromium browsers test-e2e \
-	sw icons icons-check bench-startup bench-lighthouse coverage game
+	sw icons icons-check bench-startup bench-lighthouse coverage game test-pyodide
 
 $(VPY):
 	$(PYTHON) -m venv $(VENV)
@@ -51,6 +53,22 @@ lint: $(DEV_STAMP)
 test-engine: $(DEV_STAMP) $(GAME)
 	$(VPY) -m coverage run -m pytest -q tests --ignore=tests/e2e
 	$(VPY) -m coverage report --include='hearts/web/*' --omit=hearts/web/dom.py --fail-under=90
+
+# The same engine and record tests inside the pinned Pyodide under Node: the Python the
+# browser runs (3.14 in WebAssembly, a much smaller stack than CPython's; issue 20). The
+# wheels are pure Python from PyPI (requirements-pyodide.txt), unpacked into Pyodide by
+# scripts/pyodide_pytest.mjs; a failing test fails make test.
+PYODIDE_TESTS := tests/engine tests/web/test_storage_fuzz.py tests/web/test_store.py \
+	tests/web/test_storage.py
+$(PYODIDE_WHEELS_STAMP): requirements-pyodide.txt | $(DEV_STAMP)
+	rm -rf $(PYODIDE_WHEELS)
+	$(VPY) -m pip download -q --no-deps --only-binary=:all: --platform any \
+		--python-version 3.14 --implementation py --dest $(PYODIDE_WHEELS) -r requirements-pyodide.txt
+	touch $@
+
+test-pyodide: $(NODE_STAMP) $(PYODIDE_WHEELS_STAMP)
+	node scripts/pyodide_pytest.mjs $(PYODIDE_WHEELS) -q \
+		-W "ignore:Unknown config option:pytest.PytestConfigWarning" $(PYODIDE_TESTS)
 
 # The coverage of the last test-engine run, whole package and browser layer.
 coverage: $(DEV_STAMP)
@@ -101,7 +119,7 @@ browsers:
 test-e2e: $(DEV_STAMP) vendor sw.js browsers
 	$(VPY) -m pytest -q tests/e2e
 
-test: lint test-engine test-e2e
+test: lint test-engine test-pyodide test-e2e
 
 # Serves the site with the production headers (stdlib only, no venv needed).
 run: vendor sw.js
@@ -149,4 +167,4 @@ bench-browser: $(DEV_STAMP) vendor chromium
 
 clean:
 	rm -rf $(VENV) node_modules static/vendor static/build sw.js .pytest_cache .ruff_cache .hypothesis \
-		.mypy_cache .coverage
+		.mypy_cache .coverage .cache

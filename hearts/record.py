@@ -1,19 +1,61 @@
 """Sealed records: versioned JSON objects with a check value, the form of everything stored.
 
 The game save, the statistics and the page's own records (table, settings) are all sealed
-records; opening one checks size, JSON, kind, version and check value before any field is
-read, so a truncated, edited or foreign record is refused with :class:`SaveError`.
+records; opening one checks size, nesting, JSON, kind, version and check value before any
+field is read, so a truncated, edited or foreign record is refused with :class:`SaveError`.
+
+Size and nesting are checked before the JSON parser sees the text (:func:`parse_json`):
+``json.loads`` recurses once per level, and the browser's Python (Pyodide, in WebAssembly)
+has a far smaller stack than CPython's, so a record 8,000 brackets deep is a fatal error
+there, not a ``RecursionError`` (issue 20).  No record the game writes is nested deeper
+than 3; :data:`MAX_DEPTH` leaves room, and the check is a few regular expressions, not a
+loop over every character in Python.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 from typing import Any
 
 from .errors import SaveError
 
-MAX_TEXT = 200_000
+MAX_TEXT = 200_000  # characters: a real table record is under 40,000
+MAX_DEPTH = 8  # nested arrays and objects: every record of the game needs 3 at most
+# A JSON string (escapes and all); one without its closing quote runs to the end of the
+# text, so every quote starts at most one match and the scan stays linear.
+_STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_INNERMOST = re.compile(r"[\[{][\]}]")  # an empty array or object: one level's pair
+
+
+def nesting_within(text: str, depth: int = MAX_DEPTH) -> bool:
+    """``True`` if the arrays and objects of JSON ``text`` nest at most ``depth`` deep.
+
+    Brackets inside strings do not count.  Without recursion: the strings and everything
+    but brackets are removed, then the innermost pairs, one level per pass; text that is
+    not balanced JSON is ``False`` too (the parser would refuse it anyway).
+    """
+    brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))
+    for _ in range(depth):
+        if not brackets:
+            return True
+        brackets = _INNERMOST.sub("", brackets)
+    return not brackets
+
+
+def parse_json(text: str, max_text: int = MAX_TEXT, max_depth: int = MAX_DEPTH) -> object:
+    """Stored JSON, parsed only once it is known to be within size and nesting limits;
+    :class:`SaveError` if it is too large, too deep or not JSON."""
+    if len(text) > max_text:
+        raise SaveError("the saved record is too large")
+    if not nesting_within(text, max_depth):
+        raise SaveError("the saved record is nested too deeply (or its brackets do not match)")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise SaveError(f"the saved record is not valid JSON ({exc.__class__.__name__})") from None
 
 
 def _canonical(body: dict[str, Any]) -> str:
@@ -56,12 +98,7 @@ def open_record(text: object, kind: str, version: int | tuple[int, ...]) -> dict
     versions = version if isinstance(version, tuple) else (version,)
     if not isinstance(text, str):
         raise SaveError(f"a saved record is text, not {type(text).__name__}")
-    if len(text) > MAX_TEXT:
-        raise SaveError("the saved record is too large")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise SaveError(f"the saved record is not valid JSON ({exc.__class__.__name__})") from None
+    data = parse_json(text)
     if not isinstance(data, dict):
         raise SaveError("the saved record is not a JSON object")
     if data.get("kind") != kind:

@@ -10,6 +10,11 @@
 //    - otherwise the neutral table: four seats, their plates and face-down hands.
 //    Both are HTML made by the game's own render code (the snapshot at play, the neutral
 //    table by scripts/build_game.py), so Python taking over changes nothing you can see.
+//    Storage is data, never HTML as such (issue 20): a stored region is parsed inert (a
+//    <template>) and painted only if every element in it is one the renderer makes
+//    (MARKUP, from hearts/web/markup.py: its tags, attributes and class names); one
+//    thing more, anywhere, and the neutral table is painted instead. Stored text is read
+//    within the records' own limits (size, nesting), and looked up by own keys only.
 // 2. Taps and keys on a painted hand answer at once (select, lift, focus) and are queued;
 //    hearts/web takes the queue when it is ready (window.heartsBoot.take()) and hands each
 //    tap to the engine in order, which decides as always.
@@ -17,12 +22,16 @@
 //    of `transform` (the compositor runs them while the main thread compiles WebAssembly
 //    and starts Python), towards milestones that only ever grow; it ends when the page
 //    marks <html data-state="ready">, the moment the table is playable.
-import { BOOT, BUILD } from "./build/boot-data.mjs";
+// 4. No dead end (issue 20): if Python cannot start, dies while starting (a Pyodide fatal
+//    error) or its start raises, the player is told so in their language, with the way
+//    on: set aside the record Python was reading (a .bad copy is kept, as Python keeps
+//    them; statistics stay unless they are the cause) and start again.
+import { BOOT, BUILD, MARKUP, RECORDS } from "./build/boot-data.mjs";
 
 const root = document.documentElement;
-const SNAPSHOT_KEY = "hearts.snapshot.v1";
-const GAME_KEY = "hearts.game.v1";
-const SETTINGS_KEY = "hearts.settings.v1";
+const SNAPSHOT_KEY = RECORDS.snapshot;
+const GAME_KEY = RECORDS.game;
+const SETTINGS_KEY = RECORDS.settings;
 const REGIONS = ["status", "seat-0", "seat-1", "seat-2", "seat-3", "center", "prompt", "hand"];
 const NAV_KEYS = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"];
 
@@ -34,44 +43,131 @@ function stored(key) {
     }
 }
 
+// A key of a parsed record or of the build's data: own properties only ("constructor",
+// "__proto__" and the like are not keys of anything stored).
+const own = (object, key) =>
+    object !== null && typeof object === "object" && Object.hasOwn(object, String(key));
+const field = (object, key) => (own(object, key) ? object[key] : undefined);
+
+// The limits hearts/record.py reads records within (no recursion: a loop over the text).
+function withinLimits(text) {
+    if (text.length > RECORDS.maxText) return false;
+    let depth = 0;
+    let quoted = false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (quoted) {
+            if (c === 92) i++; // a backslash escapes the next character
+            else if (c === 34) quoted = false;
+        } else if (c === 34) quoted = true;
+        else if (c === 91 || c === 123) {
+            if (++depth > RECORDS.maxDepth) return false;
+        } else if (c === 93 || c === 125) depth--;
+    }
+    return true;
+}
+
 function parse(text) {
     try {
-        return text ? JSON.parse(text) : null;
+        return typeof text === "string" && withinLimits(text) ? JSON.parse(text) : null;
     } catch {
         return null;
     }
 }
 
-// The snapshot, only if it was drawn for exactly the saved table by exactly this build.
+// ---------------------------------------------------------- the renderer's markup only
+const NAMESPACES = { html: "http://www.w3.org/1999/xhtml", svg: "http://www.w3.org/2000/svg" };
+const whole = (pattern) => new RegExp(`^(?:${pattern})$`);
+const VALUES = new Map(Object.entries(MARKUP.attributes).map(([name, p]) => [name, whole(p)]));
+const CLASS_NAME = whole(MARKUP.classes);
+
+function allowedElement(element) {
+    const tag = element.localName;
+    if (!own(MARKUP.tags, tag) || element.namespaceURI !== NAMESPACES[MARKUP.tags[tag]]) return false;
+    for (const { name, value } of element.attributes) {
+        const pattern = VALUES.get(name);
+        if (!pattern || !pattern.test(value)) return false;
+        if (own(MARKUP.onlyOn, name) && MARKUP.onlyOn[name] !== tag) return false;
+        if (name === "class" && !value.split(/\s+/).every((c) => !c || CLASS_NAME.test(c))) {
+            return false;
+        }
+    }
+    return true;
+}
+
+// Stored HTML as inert nodes (a template's content loads, runs and follows nothing), or
+// null if anything in it is not the renderer's: only its elements, and text.
+function fragment(html) {
+    const template = document.createElement("template");
+    template.innerHTML = html;
+    const walker = document.createTreeWalker(template.content, NodeFilter.SHOW_ALL);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.nodeType === Node.TEXT_NODE) continue;
+        if (node.nodeType !== Node.ELEMENT_NODE || !allowedElement(node)) return null;
+    }
+    return template.content;
+}
+
+function labelsOf(value) {
+    const keys = ["menu", "hand", "table", "center"];
+    return keys.every((key) => typeof field(value, key) === "string") ? value : null;
+}
+
+// The snapshot, only if it was drawn for exactly the saved table by exactly this build,
+// and is made of nothing but the renderer's markup.
 function savedSnapshot() {
     const text = stored(SNAPSHOT_KEY);
     const snapshot = parse(text);
     const table = parse(stored(GAME_KEY));
-    if (!snapshot || !table || snapshot.kind !== "hearts-snapshot" || snapshot.v !== 1) return null;
-    if (snapshot.build !== BUILD || typeof table.check !== "string") return null;
-    if (snapshot.table !== table.check || !BOOT[snapshot.lang]) return null;
-    if (typeof snapshot.regions !== "object" || !snapshot.regions) return null;
-    return { snapshot, text };
+    if (field(snapshot, "kind") !== "hearts-snapshot" || field(snapshot, "v") !== 1) return null;
+    const check = field(table, "check");
+    if (field(snapshot, "build") !== BUILD || typeof check !== "string") return null;
+    const lang = field(snapshot, "lang");
+    if (field(snapshot, "table") !== check || !own(BOOT, lang)) return null;
+    const storedRegions = field(snapshot, "regions");
+    const classes = field(snapshot, "classes") ?? {};
+    const tableClass = field(classes, "table");
+    const handClass = field(classes, "hand");
+    if (tableClass !== undefined && !whole(MARKUP.tableClass).test(tableClass)) return null;
+    if (handClass !== undefined && !whole(MARKUP.handClass).test(handClass)) return null;
+    const regions = {};
+    for (const name of REGIONS) {
+        const html = field(storedRegions, name);
+        if (html === undefined) continue;
+        regions[name] = typeof html === "string" ? fragment(html) : null;
+        if (!regions[name]) return null;
+    }
+    const labels = field(snapshot, "labels");
+    return {
+        text,
+        lang,
+        regions,
+        classes: { table: tableClass, hand: handClass },
+        labels: labelsOf(labels) ?? BOOT[lang].labels,
+    };
 }
 
 // Python's order: ?lang=, then the saved choice, then the browser's languages.
 function language() {
     const wanted = [
         new URLSearchParams(location.search).get("lang"),
-        (parse(stored(SETTINGS_KEY)) || {}).lang,
+        field(parse(stored(SETTINGS_KEY)), "lang"),
         ...(navigator.languages || []),
         navigator.language,
     ];
     for (const candidate of wanted) {
         const base = String(candidate || "").toLowerCase().split(/[-_]/)[0];
-        if (BOOT[base]) return base;
+        if (own(BOOT, base)) return base;
     }
     return "en";
 }
 
+// regions: name -> checked nodes (a snapshot) or the build's own HTML (the neutral table).
 function paint(regions, classes, labels, lang) {
     for (const name of REGIONS) {
-        if (typeof regions[name] === "string") document.getElementById(name).innerHTML = regions[name];
+        const content = regions[name];
+        if (typeof content === "string") document.getElementById(name).innerHTML = content;
+        else if (content) document.getElementById(name).replaceChildren(content);
     }
     if (classes.table) document.getElementById("table").className = classes.table;
     if (classes.hand) document.getElementById("hand").className = classes.hand;
@@ -82,12 +178,16 @@ function paint(regions, classes, labels, lang) {
     document.getElementById("center").setAttribute("aria-label", labels.center);
 }
 
-const saved = savedSnapshot();
-const lang = saved ? saved.snapshot.lang : language();
+let saved = null;
+try {
+    saved = savedSnapshot();
+} catch (error) {
+    console.warn("Hearts: the saved table is not painted", error); // the neutral one is
+}
+const lang = saved ? saved.lang : language();
 const words = BOOT[lang];
 if (saved) {
-    const { regions, classes = {}, labels = words.labels } = saved.snapshot;
-    paint(regions, classes, labels, lang);
+    paint(saved.regions, saved.classes, saved.labels, lang);
     root.dataset.boot = "snapshot";
 } else {
     paint(words.regions, { table: "table phase-boot", hand: "hand n13" }, words.labels, lang);
@@ -167,6 +267,11 @@ center.addEventListener("click", (event) => {
     queue.push({ action: "confirm-pass" });
 });
 
+// What Python is reading while it starts (hearts/web/store.py tells): the record to set
+// aside if it dies meanwhile.
+let reading = null;
+const read = new Set();
+
 window.heartsBoot = {
     build: BUILD,
     painted: saved ? saved.text : null,
@@ -174,6 +279,13 @@ window.heartsBoot = {
     take() {
         listening = false;
         return JSON.stringify(queue.splice(0));
+    },
+    reading(key) {
+        reading = typeof key === "string" ? key : null;
+        if (reading) read.add(reading);
+    },
+    fail() {
+        stopped();
     },
 };
 
@@ -243,16 +355,84 @@ function finished() {
     bar.setAttribute("aria-valuenow", "100");
 }
 
-function failed() {
-    if (["ready", "claiming", "elsewhere"].includes(root.dataset.state)) return;
+// ------------------------------------------------------------------ no dead end
+const boot = document.getElementById("boot");
+const CAUSES = new Map([
+    [RECORDS.game, "game"],
+    [RECORDS.stats, "stats"],
+    [RECORDS.settings, "settings"],
+]);
+
+// Keep `key`'s record as the newest of its .bad copies and free the key, exactly as
+// hearts/web/store.py Records.set_aside does.
+function setAside(key) {
+    const text = localStorage.getItem(key);
+    if (text === null) return;
+    const copy = text.slice(0, RECORDS.badMax);
+    const names = [key + RECORDS.badSuffix];
+    for (let n = 2; n <= RECORDS.badKeep; n++) names.push(`${key}${RECORDS.badSuffix}.${n}`);
+    const kept = names.slice(0, -1).map((name) => localStorage.getItem(name));
+    if (kept[0] !== copy) {
+        for (let i = kept.length - 1; i >= 0; i--) {
+            if (kept[i] !== null) localStorage.setItem(names[i + 1], kept[i]);
+        }
+        localStorage.setItem(names[0], copy);
+    }
+    localStorage.removeItem(key);
+}
+
+// The start failed: say so, and offer the way on. The cause is the record Python was
+// reading when it died, or, if it had read them all, the saved game (the table it could
+// not set up); none if it never got to the records (then: try again). Python dying
+// after the table was ready (`died`) stops the game too: then the way on is a reload.
+function stopped(died = false) {
+    const state = root.dataset.state;
+    if (state === "elsewhere" || state === "stopped" || (state === "ready" && !died)) return;
+    if (state === "ready") reading = null; // the records were all read and fine
+    root.dataset.state = "stopped";
+    boot.hidden = false;
     listening = false;
-    text.textContent = words.steps.failed;
+    const key = reading ?? (read.has(RECORDS.game) && state !== "ready" ? RECORDS.game : null);
+    const cause = CAUSES.get(key) ?? "none";
     bar.classList.add("failed");
+    text.textContent = state === "ready" ? words.steps.died : words.steps.stopped;
+    const why = document.createElement("p");
+    why.className = "boot-text boot-why";
+    why.textContent = words.causes[cause];
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "btn primary boot-action";
+    button.dataset.boot = cause === "none" ? "retry" : "set-aside";
+    button.textContent = cause === "none" ? words.steps.retry : words.steps.set_aside;
+    button.addEventListener("click", () => {
+        button.disabled = true;
+        try {
+            if (cause !== "none") setAside(key);
+            localStorage.removeItem(SNAPSHOT_KEY); // only a cache: drawn again by Python
+        } catch (error) {
+            console.warn("Hearts: storage refused the way on", error); // start again anyway
+        }
+        location.reload();
+    });
+    boot.classList.add("stopped");
+    boot.setAttribute("role", "alert");
+    boot.append(why, button);
+    button.focus();
 }
 
 new MutationObserver(() => {
     if (root.dataset.state === "ready") finished();
 }).observe(root, { attributes: true, attributeFilter: ["data-state"] });
-addEventListener("py:all-done", failed);
+// All scripts done and no table being claimed or played: Python failed before the game's
+// start (its main raised, or the runtime never came).
+addEventListener("py:all-done", () => {
+    if (root.dataset.state !== "claiming") stopped();
+});
+// Python died (Pyodide's fatal error, e.g. its stack exhausted): nothing of it runs again.
+// static/interpreter.mjs reports it; the error events are a second way to notice it.
+document.addEventListener("hearts:python-died", () => stopped(true));
+const fatal = (error) => Boolean(error && error.pyodide_fatal_error);
+addEventListener("error", (event) => fatal(event.error) && stopped(true));
+addEventListener("unhandledrejection", (event) => fatal(event.reason) && stopped(true));
 // static/pwa.mjs: the runtime could not be fetched (its own alert says why).
-document.addEventListener("hearts:boot-failed", failed);
+document.addEventListener("hearts:boot-failed", () => stopped());

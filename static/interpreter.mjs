@@ -14,6 +14,12 @@
 //   3. none: an ordinary start. Also whenever Pyodide refuses the snapshot (e.g. another
 //      build's), so a bad snapshot costs one slower start, never the game.
 // <html data-python="snapshot" | "fresh"> tells which start happened (tests, benchmarks).
+//
+// A fatal error of Pyodide (its stack exhausted, say) leaves no Python to report it, and
+// where it happens inside a promise no error event says so either. Pyodide calls its
+// on_fatal hook then (a private hook of the pinned version, checked by
+// tests/e2e/test_boot.py), and this module turns it into the document event
+// "hearts:python-died", on which static/boot.js shows the way on (issue 20).
 import { loadPyodide as loadPyodideFresh, version } from "./vendor/pyodide-314.0.2/pyodide.mjs";
 
 export { version };
@@ -90,6 +96,17 @@ export async function loadPyodide(options = {}) {
     const settings = { ...options, indexURL: INDEX_URL };
     const [cache, found] = await Promise.all([cacheReady, snapshotReady]);
     const root = document.documentElement;
+    const watched = (pyodide) => {
+        const api = pyodide._api;
+        if (api && typeof api === "object") {
+            const before = api.on_fatal;
+            api.on_fatal = (error) => {
+                document.dispatchEvent(new CustomEvent("hearts:python-died", { detail: error }));
+                if (typeof before === "function") before(error);
+            };
+        }
+        return pyodide;
+    };
     if (found) {
         try {
             const pyodide = await loadPyodideFresh({ ...settings, _loadSnapshot: found.bytes });
@@ -99,12 +116,12 @@ export async function loadPyodide(options = {}) {
             pyodide.runPython("import random\nrandom.seed()");
             root.dataset.python = "snapshot";
             if (!found.cached) keepForNextStart(cache, found.bytes);
-            return pyodide;
+            return watched(pyodide);
         } catch (error) {
             console.warn("Hearts: Pyodide refused its memory snapshot; a normal start", error);
             if (found.cached) cache.delete(SNAPSHOT_URL).catch(() => {});
         }
     }
     root.dataset.python = "fresh";
-    return loadPyodideFresh(settings);
+    return watched(await loadPyodideFresh(settings));
 }

@@ -7,6 +7,23 @@ DE: dict[str, str] = {
     "boot.engine": "Python wird gestartet…",
     "boot.game": "Der Tisch wird vorbereitet…",
     "boot.failed": "Das Spiel konnte nicht starten. Bitte lade die Seite neu.",
+    "boot.stopped": "Das Spiel konnte nicht starten.",
+    "boot.died": "Das Spiel wurde angehalten.",
+    "boot.cause_game": (
+        "Etwas in deinem gespeicherten Spiel verhindert es. Lege das Spiel beiseite (eine "
+        "Kopie bleibt erhalten) und beginne ein neues; deine Statistik bleibt erhalten."
+    ),
+    "boot.cause_stats": (
+        "Etwas in deiner gespeicherten Statistik verhindert es. Lege sie beiseite (eine "
+        "Kopie bleibt erhalten) und starte neu; dein Spiel bleibt erhalten."
+    ),
+    "boot.cause_settings": (
+        "Etwas in deinen gespeicherten Einstellungen verhindert es. Lege sie beiseite (eine "
+        "Kopie bleibt erhalten) und starte neu; Spiel und Statistik bleiben erhalten."
+    ),
+    "boot.cause_none": "Dein Spiel und deine Statistik bleiben erhalten. Bitte versuche es erneut.",
+    "boot.set_aside": "Beiseitelegen und neu starten",
+    "boot.retry": "Erneut versuchen",
     "menu": "Menü",
     "close": "Schließen",
     "you": "Du",
@@ -115,6 +132,11 @@ DE: dict[str, str] = {
         "Der Speicher deines Browsers für diese Seite ist voll. Du kannst weiterspielen, aber "
         "dein Spielstand bleibt ab jetzt nur erhalten, bis du den Tab schließt. Gib Speicher "
         "frei (etwa Daten anderer Websites), dann speichert das Spiel wieder."
+    ),
+    "notice.storage_failing": (
+        "Der Browser hat das Speichern gerade verweigert. Du kannst weiterspielen: Das Spiel "
+        "versucht es bei jedem Zug erneut, und bis es gelingt, bleibt dein Spielstand nur in "
+        "diesem Tab erhalten."
     ),
     "notice.storage_unavailable": (
         "Dieser Browser lässt das Spiel nicht speichern (etwa in einem privaten Fenster oder "

@@ -8,6 +8,25 @@ EN: dict[str, str] = {
     "boot.engine": "Starting Python…",
     "boot.game": "Setting up the table…",
     "boot.failed": "The game could not start. Please reload the page.",
+    # no dead end (issue 20): Python failed or died while starting; static/boot.js offers
+    # the way on, setting aside (a copy is kept as .bad) what was being read
+    "boot.stopped": "The game could not start.",
+    "boot.died": "The game has stopped.",
+    "boot.cause_game": (
+        "Something in your saved game stops it. Set the game aside (a copy is kept) and "
+        "start a new one; your statistics are kept."
+    ),
+    "boot.cause_stats": (
+        "Something in your saved statistics stops it. Set them aside (a copy is kept) and "
+        "start again; your game is kept."
+    ),
+    "boot.cause_settings": (
+        "Something in your saved settings stops it. Set them aside (a copy is kept) and "
+        "start again; your game and statistics are kept."
+    ),
+    "boot.cause_none": "Your game and statistics are kept. Please try again.",
+    "boot.set_aside": "Set aside and start again",
+    "boot.retry": "Try again",
     "menu": "Menu",
     "close": "Close",
     "you": "You",
@@ -124,6 +143,11 @@ EN: dict[str, str] = {
         "The browser's storage for this site is full. You can keep playing, but from now on "
         "your progress is kept only until you close the tab. Free up space (for example "
         "other sites' data) and the game saves again."
+    ),
+    "notice.storage_failing": (
+        "The browser refused to save the game just now. You can keep playing: the game "
+        "tries again with every move, and until it succeeds your progress is kept only "
+        "in this tab."
     ),
     "notice.storage_unavailable": (
         "This browser does not let the game save (for example in a private window, or when "

@@ -23,10 +23,14 @@ from ..stats import FINISHED, PLAYED, Fold, Stats
 from .clock import PlayClock
 from .params import Params
 from .schedule import Pending, pending
-from .storage import FULL, UNAVAILABLE, SafeStorage
+from .storage import FAILING, FULL, OK, UNAVAILABLE, SafeStorage
 from .store import MAX_OWED, STATS_KEY, Records, Settings, TableRecord, valid_selection
 
-STORAGE_NOTICES = {FULL: "notice.storage_full", UNAVAILABLE: "notice.storage_unavailable"}
+STORAGE_NOTICES = {
+    FULL: "notice.storage_full",
+    FAILING: "notice.storage_failing",
+    UNAVAILABLE: "notice.storage_unavailable",
+}
 
 
 def random_id() -> str:
@@ -39,6 +43,7 @@ class Outcome(NamedTuple):
 
     spoken: tuple[str, ...] = ()  # for the polite live region, in order
     notices: tuple[str, ...] = ()  # i18n keys of messages the player should see
+    cleared: tuple[str, ...] = ()  # messages no longer true (storage writes again)
 
 
 class Controller:
@@ -248,11 +253,15 @@ class Controller:
         """The announcements gathered since the last outcome, and any new messages."""
         spoken, self._spoken = tuple(self._spoken), []
         found = list(notices)
-        state = self.storage.state
+        state = self.storage.state if self.storage.degraded else OK
+        # Told only while it is true: a storage that writes again withdraws its message
+        # (and a later failure is told again); once per state, no nagging on every move.
+        cleared = tuple(STORAGE_NOTICES[old] for old in sorted(self._noticed) if old != state)
+        self._noticed.intersection_update({state})
         if state in STORAGE_NOTICES and state not in self._noticed:
-            self._noticed.add(state)  # once per state and page: no nagging on every move
+            self._noticed.add(state)
             found.append(STORAGE_NOTICES[state])
-        return Outcome(spoken, tuple(found))
+        return Outcome(spoken, tuple(found), cleared)
 
     def _after_move(self) -> Outcome:
         game = self.game

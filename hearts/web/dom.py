@@ -17,7 +17,7 @@ from pyodide.ffi import (  # type: ignore[import-not-found]
 )
 
 from .ports import Boot, Event, Handler
-from .storage import FULL, OK, UNAVAILABLE, SafeStorage, StorageFull
+from .storage import FAILING, FULL, OK, SafeStorage, StorageFull
 from .store import game_storage
 
 QUERY_PARAMS = ("seed", "cadence", "lang")
@@ -198,6 +198,16 @@ class BrowserDom:
             return Boot()
         return Boot(_text(boot.build), _text(boot.painted), _text(boot.take()) or "[]")
 
+    def boot_reading(self, key: str | None) -> None:
+        boot = getattr(js.window, "heartsBoot", None)
+        if boot and hasattr(boot, "reading"):
+            boot.reading(key)
+
+    def boot_failed(self) -> None:
+        boot = getattr(js.window, "heartsBoot", None)
+        if boot and hasattr(boot, "fail"):
+            boot.fail()
+
     def has_locks(self) -> bool:
         return bool(getattr(js.navigator, "locks", None))
 
@@ -290,8 +300,8 @@ def is_quota_error(exc: BaseException) -> bool:
 
 
 def open_storage() -> SafeStorage:
-    """Local storage, probed with a tiny write: full (still read, and written again once
-    there is room) or unavailable (read if possible, progress kept in memory only)."""
+    """Local storage, probed with a tiny write: full or failing (still read, and written
+    again with every write until one succeeds); unavailable if there is none at all."""
     try:
         backend = js.window.localStorage
     except Exception:
@@ -301,7 +311,7 @@ def open_storage() -> SafeStorage:
         backend.setItem("hearts.probe", "1")
         backend.removeItem("hearts.probe")
     except Exception as exc:
-        state = FULL if is_quota_error(exc) else UNAVAILABLE
+        state = FULL if is_quota_error(exc) else FAILING
     return game_storage(LocalStorage(backend), state)
 
 

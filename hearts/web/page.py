@@ -13,6 +13,8 @@ import time
 import traceback
 from collections.abc import Callable
 
+from ..errors import SaveError
+from ..record import parse_json
 from ..view import dialogs as views
 from . import render
 from .controller import Controller, Outcome
@@ -20,15 +22,18 @@ from .dialogs import Dialogs
 from .painter import Painter
 from .ports import Dom, Intent
 from .schedule import CADENCE_MS, Pending, Timing
+from .store import SNAPSHOT_KEY
 from .timer import Timer
 
 PERF_KEEP = 2000
 
 
 def _object(text: str) -> dict[str, object]:
+    """A JSON object from the boot module (the snapshot it painted, as stored): parsed
+    within the records' limits, as any stored text is (issue 20); ``{}`` if it is not one."""
     try:
-        found = json.loads(text)
-    except ValueError:
+        found = parse_json(text)
+    except SaveError:
         return {}
     return found if isinstance(found, dict) else {}
 
@@ -37,8 +42,8 @@ def queued_intents(text: str) -> list[Intent]:
     """The boot module's queue (``[{"tap": "QS"}, {"action": "confirm-pass"}]``) as intents;
     anything else in it is dropped, like a tap on nothing."""
     try:
-        items = json.loads(text)
-    except ValueError:
+        items = parse_json(text)
+    except SaveError:
         return []
     intents = []
     for item in items if isinstance(items, list) else []:
@@ -88,18 +93,27 @@ class Page:
         Returns what was tapped while the page started (static/boot.js queued it), for the
         caller to carry out in order, now that the engine can decide.
         """
-        boot = self.dom.take_boot()
-        self.build = boot.build
-        outcome = self.ctl.start()
-        queued = queued_intents(boot.queued)
-        if boot.painted is not None and not queued:
-            self.painter.adopt(_object(boot.painted))
-        self.ctl.set_visible(not self.dom.hidden())
-        self.dom.expose("heartsDebug", {"state": self.debug_state, "perf": self.perf})
-        self.update(outcome)
-        self.dom.by_id("boot").set_hidden(True)
-        self.dom.root.set_data("readyMs", str(round(self.dom.now())))  # for the benchmark
-        self.dom.root.set_data("state", "ready")
+        try:
+            boot = self.dom.take_boot()
+            self.build = boot.build
+            self.ctl.records.reading = self.dom.boot_reading
+            outcome = self.ctl.start()
+            queued = queued_intents(boot.queued)
+            if boot.painted is not None and not queued:
+                self.dom.boot_reading(SNAPSHOT_KEY)
+                self.painter.adopt(_object(boot.painted))
+                self.dom.boot_reading(None)
+            self.ctl.set_visible(not self.dom.hidden())
+            self.dom.expose("heartsDebug", {"state": self.debug_state, "perf": self.perf})
+            self.update(outcome)
+            self.dom.by_id("boot").set_hidden(True)
+            self.dom.root.set_data("readyMs", str(round(self.dom.now())))  # for the benchmark
+            self.dom.root.set_data("state", "ready")
+        except Exception:
+            # No dead end (issue 20): the table is not playable, so the boot module offers
+            # the way on (set aside what was being read, start again) instead of waiting.
+            self.dom.boot_failed()
+            raise
         return queued
 
     def resume(self) -> None:
@@ -119,6 +133,7 @@ class Page:
     def update(self, outcome: Outcome | None = None) -> None:
         """Take in what happened, draw the table, say it, and set the one timer (R22)."""
         if outcome is not None:
+            self.notices = [key for key in self.notices if key not in outcome.cleared]
             self.notices += [key for key in outcome.notices if key not in self.notices]
         self.draw()
         if outcome is not None:

@@ -110,6 +110,13 @@ class Dom(Protocol):
     def take_boot(self) -> Boot:
         """Take over from the boot module: what it painted and queued (it stops listening)."""
 
+    def boot_reading(self, key: str | None) -> None:
+        """Tell the boot module which stored record is being read now (``None``: none), so
+        that if Python dies meanwhile it knows what to set aside (issue 20)."""
+
+    def boot_failed(self) -> None:
+        """Tell the boot module the start failed: it shows the way on (issue 20)."""
+
     def has_locks(self) -> bool: ...
     def request_lock(
         self,

@@ -1,15 +1,18 @@
 """Storage that never loses the game to a failing browser: records written in order.
 
-Browsers fail ``localStorage`` in two ways that need different answers:
+Browsers fail ``localStorage`` in ways that need different answers:
 
-* **unavailable** (storage disabled, a private mode, any error but the quota): nothing is
-  kept this session.  What was stored is still read, so the saved game and statistics
-  resume; everything written goes to memory, and the page says so once.
-* **full** (``QuotaExceededError``): each record that could not be written waits in
-  memory, and every later write tries again (so does :meth:`SafeStorage.retry`, when the
-  page is hidden), always in the records' order: the game table before the statistics,
-  so the stored statistics are never ahead of the stored game.  Once space is free,
-  everything waiting is written and nothing is lost.
+* **unavailable** (no storage at all, or reading it fails: storage disabled, some private
+  modes): nothing is kept this session.  Whatever could be read is resumed; everything
+  written goes to memory, and the page says so once.  (A key that could not be read is
+  never written over: it may hold good statistics.)
+* **full** (``QuotaExceededError``) and **failing** (any other error on a write, such as a
+  ``SecurityError`` mid-session): each record that could not be written waits in memory,
+  and every later write tries again (so does :meth:`SafeStorage.retry`, when the page is
+  hidden), always in the records' order: the game table before the statistics, so the
+  stored statistics are never ahead of the stored game.  Once a write succeeds again,
+  everything waiting is written and nothing is lost: a passing fault costs nothing
+  (issue 20; before, one such error switched saving off for the rest of the session).
 
 A cache (the snapshot boot.js paints) is written only while nothing waits, is the first
 thing freed when storage is full, and its failures are silent: it is never worth a record.
@@ -21,7 +24,7 @@ from collections.abc import Sequence
 from contextlib import suppress
 from typing import Protocol
 
-OK, FULL, UNAVAILABLE = "ok", "full", "unavailable"
+OK, FULL, FAILING, UNAVAILABLE = "ok", "full", "failing", "unavailable"
 
 
 class StorageFull(Exception):
@@ -122,7 +125,7 @@ class SafeStorage:
                     self.state = FULL
                     return False
             except Exception:
-                self.state = UNAVAILABLE
+                self.state = FAILING  # not the quota: tried again with the next write
                 return False
         return False  # not reached: the second attempt returns
 

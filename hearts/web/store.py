@@ -17,13 +17,17 @@ or is cut off, the table holds everything the statistics still need, and loading
 in again: a finished game is counted once, an abandoned one never as a loss (R36, R37).
 
 A record that fails to load is copied to ``<key>.bad`` (set aside, never silently lost)
-before anything new is written under its key.  :mod:`hearts.web.storage` keeps the game
+before anything new is written under its key.  Each refusal keeps its own copy: the
+newest is ``<key>.bad``, older ones move on to ``<key>.bad.2`` and ``<key>.bad.3``
+(:data:`BAD_KEEP`), each at most :data:`BAD_MAX` characters; static/boot.js sets records
+aside the same way when Python could not start (issue 20).  :mod:`hearts.web.storage` keeps the game
 going when the browser's storage fails.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -42,6 +46,8 @@ STATS_KEY = "hearts.stats.v1"
 SETTINGS_KEY = "hearts.settings.v1"
 SNAPSHOT_KEY = "hearts.snapshot.v1"  # what the table showed, for static/boot.js
 BAD_SUFFIX = ".bad"
+BAD_KEEP = 3  # copies kept per key, the newest first
+BAD_MAX = 64_000  # characters kept of one copy: more than any record the game writes
 
 TABLE_KIND = "hearts-table"
 TABLE_VERSION = 2  # 2: the game's id and what is owed to the statistics; 1 is migrated
@@ -207,6 +213,11 @@ def load_settings(text: object) -> Settings:
     return Settings(lang=lang, level=Level(level))
 
 
+def bad_keys(key: str) -> tuple[str, ...]:
+    """Where the records set aside from ``key`` are kept, the newest first."""
+    return (key + BAD_SUFFIX, *(f"{key}{BAD_SUFFIX}.{n}" for n in range(2, BAD_KEEP + 1)))
+
+
 # ----------------------------------------------------------------------------- loading
 @dataclass
 class Loaded:
@@ -223,12 +234,23 @@ class Records:
 
     def __init__(self, storage: SafeStorage) -> None:
         self.storage = storage
+        # Told the key of each record before it is parsed, and None after the last one:
+        # the boot module sets aside what was being read if Python dies meanwhile.
+        self.reading: Callable[[str | None], None] = lambda _key: None
         self.table_check: str | None = None  # of the table record last loaded or written
         self._snapshot: str | None = None  # the snapshot last written
 
     def set_aside(self, key: str, text: str) -> None:
-        """Keep a record that failed to load under ``key + ".bad"``, then free ``key``."""
-        self.storage.set(key + BAD_SUFFIX, text)
+        """Keep a record that failed to load as the newest of its ``.bad`` copies (the older
+        ones move down, the oldest beyond :data:`BAD_KEEP` is dropped), then free ``key``."""
+        copy = text[:BAD_MAX]
+        keys = bad_keys(key)
+        kept = [self.storage.get(k) for k in keys[:-1]]
+        if kept[0] != copy:  # the same record refused again is kept once
+            for older, newer in reversed(list(zip(keys[1:], kept, strict=True))):
+                if newer is not None:
+                    self.storage.set(older, newer)
+            self.storage.set(keys[0], copy)
         self.storage.remove(key)
 
     def load(self) -> Loaded:
@@ -238,6 +260,7 @@ class Records:
             text = self.storage.get(key)
             if text is None:
                 return default
+            self.reading(key)
             try:
                 return loader(text)
             except SaveError:
@@ -248,6 +271,7 @@ class Records:
         settings = read(SETTINGS_KEY, "settings", load_settings, Settings())
         stats = read(STATS_KEY, "stats", Stats.from_json, Stats())
         table = read(GAME_KEY, "game", load_table, None)
+        self.reading(None)
         if table is not None:
             self.table_check = json.loads(str(self.storage.get(GAME_KEY)))["check"]
         return Loaded(table=table, stats=stats, settings=settings, problems=tuple(problems))

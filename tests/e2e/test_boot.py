@@ -151,3 +151,52 @@ def test_the_steps_follow_the_start_and_say_the_table_only_once_python_runs(brow
         assert steps == words, steps
     finally:
         context.close()
+
+
+# Issue 20, finding 2: stored HTML that the renderer never makes, added to a snapshot that
+# otherwise belongs to the save and the build. Before the fix boot.js painted it as it was.
+FOREIGN = {
+    "meta-refresh": ("center", '<meta http-equiv="refresh" content="0;url=/static/">'),
+    "link-away": ("center", '<a href="https://example.com/">Play here</a>'),
+    "page-id": ("seat-1", '<div id="hand" class="hand"></div>'),
+    "stylesheet": ("status", '<link rel="stylesheet" href="/static/missing.css">'),
+}
+
+
+@pytest.mark.parametrize("what", sorted(FOREIGN))
+def test_a_snapshot_with_markup_the_renderer_never_makes_is_not_painted(page, what):
+    page.goto("/?seed=7&cadence=0&lang=en")
+    wait_ready(page)
+    snapshot = json.loads(page.evaluate(f"localStorage.getItem('{SNAPSHOT_KEY}')"))
+    region, html = FOREIGN[what]
+    snapshot["regions"][region] += html
+    page.evaluate(f"localStorage.setItem('{SNAPSHOT_KEY}', {json.dumps(json.dumps(snapshot))})")
+    painted(page)
+    assert page.get_attribute("html", "data-boot") == "neutral"
+    assert page.evaluate("document.querySelectorAll('#hand').length") == 1
+    assert page.locator("body meta, body link, #table a").count() == 0
+    wait_ready(page)
+    assert page.url.endswith("/")  # not sent anywhere
+    assert page.locator("#hand button[data-card]").count() == 13
+
+
+def test_prototype_keys_as_a_language_do_not_break_the_boot_module(page):
+    """Issue 20, finding 3: ``?lang=constructor`` (or the same saved) crashed boot.js's
+    language lookup: no table painted, no taps queued."""
+    page.goto("/?seed=7&cadence=0&lang=en")
+    wait_ready(page)
+    page.evaluate(
+        f"localStorage.removeItem('{SNAPSHOT_KEY}');"
+        "localStorage.setItem('hearts.settings.v1', JSON.stringify({lang: '__proto__'}))"
+    )
+    painted(page, "?lang=constructor")
+    assert page.get_attribute("html", "lang") == "en"
+    assert page.locator("#hand .facedown").count() == 13
+    assert page.evaluate("typeof window.heartsBoot.take") == "function"
+    wait_ready(page)
+    snapshot = json.loads(page.evaluate(f"localStorage.getItem('{SNAPSHOT_KEY}')"))
+    snapshot["lang"] = "constructor"
+    page.evaluate(f"localStorage.setItem('{SNAPSHOT_KEY}', {json.dumps(json.dumps(snapshot))})")
+    painted(page)
+    assert page.get_attribute("html", "data-boot") == "neutral"
+    wait_ready(page)

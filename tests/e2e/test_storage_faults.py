@@ -270,3 +270,41 @@ def test_bad_records_are_set_aside_with_a_message_and_statistics_survive(page, e
     now = moves(page, 3)  # and the page plays
     assert state(page)["phase"] == "play"
     assert errors == []
+
+
+# Every localStorage.setItem throws a SecurityError while window.__failWrites > 0.
+PASSING_FAULT = """
+(() => {
+  const setItem = Storage.prototype.setItem;
+  window.__failWrites = 0;
+  Storage.prototype.setItem = function (key, value) {
+    if (this === window.localStorage && window.__failWrites > 0) {
+      throw new DOMException("The operation is insecure.", "SecurityError");
+    }
+    return setItem.call(this, key, value);
+  };
+})();
+"""
+REFUSED_TEXT = "refused to save the game just now"
+
+
+def test_a_passing_security_error_loses_no_move_and_is_told_only_while_it_lasts(page, errors):
+    """Issue 20, finding 5: one SecurityError switched saving off for the session, so a
+    reload went back to the move before it (77 reloads of the fault campaign)."""
+    page.add_init_script(PASSING_FAULT)
+    open_game(page, "?seed=48&cadence=0&lang=en")
+    page.evaluate("window.__failWrites = 1")
+    during = moves(page, 2)  # the pass and a card, while every write is refused
+    assert during["storage"] == "failing"
+    texts = notice_texts(page)
+    assert len(texts) == 1 and REFUSED_TEXT in texts[0]
+    page.evaluate("window.__failWrites = 0")  # the fault passes
+    after = moves(page, 1)
+    assert after["storage"] == "ok" and not after["storage_degraded"]
+    assert notice_texts(page) == []  # told only while it lasted
+    page.reload()
+    again = wait_ready(page)
+    assert again["actions"] == after["actions"]  # every move kept, none twice
+    counted = {k: json.loads(after["stats"])[k] for k in ("levels", "seen")}
+    assert {k: json.loads(again["stats"])[k] for k in counted} == counted
+    assert errors == []

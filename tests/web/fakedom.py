@@ -296,6 +296,8 @@ class FakeDom:
         self.boot_taken = 0
         self.motions: list[dict[str, object]] = []  # the plans the painter asked to fly
         self.motion_open = False
+        self.boot_reads: list[str | None] = []  # what the page said it was reading
+        self.boot_failures = 0
 
     # ------------------------------------------------------------------ ports.Dom
     @property
@@ -354,6 +356,12 @@ class FakeDom:
         assert self.motion_open, "motion_after without motion_before"
         self.motion_open = False
         self.motions.append(json.loads(plan))
+
+    def boot_reading(self, key: str | None) -> None:
+        self.boot_reads.append(key)
+
+    def boot_failed(self) -> None:
+        self.boot_failures += 1
 
     def take_boot(self) -> Boot:
         self.boot_taken += 1

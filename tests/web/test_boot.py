@@ -7,7 +7,7 @@ import json
 
 from hearts.web.page import queued_intents
 from hearts.web.ports import Boot, Intent
-from hearts.web.store import GAME_KEY, SNAPSHOT_KEY
+from hearts.web.store import GAME_KEY, SETTINGS_KEY, SNAPSHOT_KEY, STATS_KEY
 
 from .memory import MemoryStorage
 from .pages import open_tab
@@ -111,3 +111,38 @@ def test_the_queue_accepts_taps_and_the_pass_button_only():
     text = json.dumps([{"tap": "QS"}, {"action": "confirm-pass"}, {"action": "reset-yes"}, 3])
     assert queued_intents(text) == [Intent("tap", "QS"), Intent("confirm-pass")]
     assert queued_intents("not json") == [] and queued_intents('{"tap": "QS"}') == []
+
+
+def test_a_painted_snapshot_nested_too_deep_is_not_parsed_and_the_page_starts():
+    """Issue 20: boot.js accepts any snapshot whose keys match; its text reached
+    ``json.loads`` unchecked (fatal in the browser's Python at 8,000 levels)."""
+    memory = MemoryStorage()
+    first = tab_with_boot(memory, Boot(build=BUILD))
+    first.my_move()
+    snap = snapshot(memory)
+    deep = json.dumps({**snap, "junk": "@"}).replace('"@"', "[" * 8000 + "]" * 8000)
+    again = tab_with_boot(memory, Boot(BUILD, deep))
+    assert again.dom.root.attr("data-state") == "ready"
+    assert again.ctl.game.actions == first.ctl.game.actions
+
+
+def test_the_boot_module_is_told_what_is_read_and_when_the_start_fails():
+    """Issue 20: if Python dies while reading a record, boot.js knows which one to set
+    aside; if the start raises, it is told, and offers the way on (no dead end)."""
+    memory = MemoryStorage()
+    first = tab_with_boot(memory, Boot(build=BUILD))
+    first.my_move()
+    again = tab_with_boot(memory, Boot(BUILD, memory.data[SNAPSHOT_KEY]))
+    assert SETTINGS_KEY not in memory.data  # never changed: not stored, not read
+    assert again.dom.boot_reads == [STATS_KEY, GAME_KEY, None, SNAPSHOT_KEY, None]
+    assert again.dom.boot_failures == 0
+
+    def broken() -> None:
+        raise RuntimeError("a bug in the start")
+
+    failing = open_tab(memory, claim=False)
+    failing.dom.boot = Boot(build=BUILD)
+    failing.page.ctl.start = broken  # type: ignore[method-assign]
+    failing.page.guard(failing.guard.claim)
+    assert failing.dom.boot_failures == 1
+    assert failing.dom.root.attr("data-state") != "ready"

@@ -30,15 +30,25 @@ from .test_controller import finish_game
 SEED = 1  # six hands: about 520 writes
 
 
+class SecurityError(Exception):
+    """What a browser may throw on a write that is not about space (issue 20)."""
+
+
 class QuotaAt:
     """localStorage whose quota runs out at the ``n``-th write (and, if it ``stays``
-    full, at every write after it); or at each write ``fails(number, key)`` names."""
+    full, at every write after it); or at each write ``fails(number, key)`` names.
+    ``error``: what a failing write raises (the quota, or another storage error)."""
 
     def __init__(
-        self, n: int = 0, stays: bool = True, fails: Callable[[int, str], bool] | None = None
+        self,
+        n: int = 0,
+        stays: bool = True,
+        fails: Callable[[int, str], bool] | None = None,
+        error: type[Exception] = StorageFull,
     ) -> None:
         self.fails = fails or (lambda w, _key: w == n or (stays and bool(n) and w > n))
         self.n = n
+        self.error = error
         self.data: dict[str, str] = {}
         self.writes = 0
         self.log: list[tuple[str, str | None]] = []  # what reached the backend, in order
@@ -49,7 +59,7 @@ class QuotaAt:
     def _count(self, key: str) -> None:
         self.writes += 1
         if self.fails(self.writes, key):
-            raise StorageFull("QuotaExceededError")
+            raise self.error("QuotaExceededError" if self.error is StorageFull else "insecure")
 
     def set(self, key: str, value: str) -> None:
         self._count(key)
@@ -139,11 +149,17 @@ def check_reload(data: dict[str, str], n: int) -> None:
         assert ctl.stats.medium.played == games and finished(ctl.stats) == games, where
 
 
-@pytest.mark.parametrize("stays", [True, False], ids=["stays-full", "one-write"])
-def test_the_quota_running_out_at_any_write_loses_nothing_and_counts_nothing_twice(stays):
+@pytest.mark.parametrize(
+    ("stays", "error"),
+    [(True, StorageFull), (False, StorageFull), (False, SecurityError)],
+    ids=["stays-full", "one-write", "one-other-error"],
+)
+def test_the_quota_running_out_at_any_write_loses_nothing_and_counts_nothing_twice(stays, error):
+    """One-other-error: a passing storage error that is not the quota is retried the same
+    way (issue 20: it switched saving off for the rest of the session)."""
     assert WRITES > 500
     for n in range(1, WRITES + 1):
-        backend = QuotaAt(n, stays)
+        backend = QuotaAt(n, stays, error=error)
         ctl = play(backend, until=n + AFTER)
         if not stays:  # the next write retried it: nothing waits, nothing was lost
             assert not ctl.storage.degraded, f"write {n} never caught up"
@@ -193,3 +209,20 @@ def test_two_faults_around_the_next_deal_still_count_the_finished_game():
     again = reload(backend.data)
     assert again.stats.counted("g1") == FINISHED and again.stats.counted("g2") == PLAYED
     assert finished(again.stats) == 1 and again.stats.medium.played == 2
+
+
+def test_a_passing_storage_error_is_told_while_it_lasts_and_withdrawn_once_saved():
+    """Issue 20: told only while writes really fail; nothing of the game is lost."""
+    backend = QuotaAt(fails=lambda number, _key: 30 <= number < 34, error=SecurityError)
+    told: list[str] = []
+    withdrawn: list[str] = []
+    ctl = controller(storage=game_storage(backend), seed=SEED, ids=count(1))
+    for intent in intents(ctl):
+        outcome = intent()
+        told += getattr(outcome, "notices", ())
+        withdrawn += getattr(outcome, "cleared", ())
+        if backend.writes > 60:
+            break
+    assert told == ["notice.storage_failing"] and withdrawn == ["notice.storage_failing"]
+    assert not ctl.storage.degraded
+    assert reload(backend.data).game.actions == ctl.game.actions  # every move stored

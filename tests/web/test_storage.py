@@ -1,9 +1,9 @@
-"""SafeStorage (issue 12): full storage waits and retries in order, unavailable storage
-goes to memory, caches never cost a record, and nothing raises."""
+"""SafeStorage (issues 12, 20): full or failing storage waits and retries in order,
+unavailable storage goes to memory, caches never cost a record, and nothing raises."""
 
 from __future__ import annotations
 
-from hearts.web.storage import FULL, OK, UNAVAILABLE, SafeStorage, StorageFull
+from hearts.web.storage import FAILING, FULL, OK, UNAVAILABLE, SafeStorage, StorageFull
 from hearts.web.store import GAME_KEY, SETTINGS_KEY, SNAPSHOT_KEY, STATS_KEY, game_storage
 
 
@@ -59,15 +59,26 @@ def test_no_storage_at_all_works_in_memory():
     assert storage.get("k") == "v" and not storage.persisted("k")
 
 
-def test_a_blocked_storage_is_unavailable_for_the_session_and_kept_in_memory():
-    backend = Broken(set=True)
+def test_a_passing_write_fault_is_retried_with_the_next_write_in_order():
+    """Issue 20, finding 5: one SecurityError mid-session switched saving off for good
+    (the next writes stayed in memory and a reload went back in the game)."""
+    backend = Broken()
+    writes: list[str] = []
+    real_set = backend.set
+    backend.set = lambda key, value: (real_set(key, value), writes.append(key))  # type: ignore[method-assign]
     storage = game_storage(backend)
-    storage.set(GAME_KEY, "v")
-    assert storage.state == UNAVAILABLE and storage.get(GAME_KEY) == "v"
+    storage.set(GAME_KEY, "t1")
+    backend.fail_set = True  # a passing fault
+    storage.set(GAME_KEY, "t2")
+    storage.set(STATS_KEY, "s2")
+    assert storage.state == FAILING and storage.degraded
+    assert not storage.persisted(GAME_KEY) and backend.data == {GAME_KEY: "t1"}
+    assert storage.get(GAME_KEY) == "t2"  # the game goes on from memory
     backend.fail_set = False
-    storage.set(GAME_KEY, "w")
-    storage.retry()
-    assert backend.data == {} and storage.get(GAME_KEY) == "w"
+    storage.set(SETTINGS_KEY, "c")  # the next write takes everything waiting, in order
+    assert storage.state == OK and not storage.degraded
+    assert backend.data == {GAME_KEY: "t2", STATS_KEY: "s2", SETTINGS_KEY: "c"}
+    assert writes == [GAME_KEY, GAME_KEY, STATS_KEY, SETTINGS_KEY]  # each once, in order
 
 
 def test_a_storage_that_cannot_be_read_is_never_written():

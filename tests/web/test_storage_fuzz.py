@@ -16,7 +16,9 @@ Mutations cover raw text damage (flips, truncation, cut and duplicated slices), 
 that is re-sealed with a valid check value (so the deep validation has to catch it: fields
 swapped for arbitrary JSON, removed or added, foreign kinds and versions, a move log with
 moves dropped, doubled, swapped or changed), records of one kind under another key, and
-arbitrary text and JSON.  The test counts the records it feeds and requires 10,000.
+arbitrary text and JSON, and records nested far deeper or grown far larger than any the
+game writes (issue 20: 8,000 brackets killed the browser's Python; these tests also run
+in it, ``make test-pyodide``).  The test counts the records it feeds and requires 10,000.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from hearts.save import dump_game
 from hearts.stats import Fold
 from hearts.web.storage import FULL, UNAVAILABLE, StorageFull
 from hearts.web.store import (
+    BAD_MAX,
     BAD_SUFFIX,
     GAME_KEY,
     SETTINGS_KEY,
@@ -198,7 +201,9 @@ def _tamper_log(draw: Any, table_body: dict[str, Any]) -> dict[str, Any]:
 def records(draw: Any, key: str) -> str | None:
     """A record for ``key``: missing, good, or generated / mutated."""
     kind = draw(
-        st.sampled_from(["missing", "good", "raw", "tamper", "log", "foreign", "text", "json"])
+        st.sampled_from(
+            ["missing", "good", "raw", "tamper", "log", "foreign", "text", "json", "deep"]
+        )
     )
     if kind == "missing":
         return None
@@ -216,7 +221,23 @@ def records(draw: Any, key: str) -> str | None:
         return draw(st.sampled_from(GOOD[other]))
     if kind == "json":
         return json.dumps(draw(json_values))
+    if kind == "deep":
+        return _deep(draw, base)
     return draw(st.text(max_size=60))
+
+
+def _deep(draw: Any, base: str) -> str:
+    """A record nested too deep (in place of one of its fields, or as a whole) or too big."""
+    depth = draw(st.sampled_from([9, 64, 5_000, 8_000, 40_000]))
+    opener = draw(st.sampled_from(['[', '{"a":']))
+    closer = "]" if opener == "[" else "}"
+    nested = opener * depth + ("" if opener == "[" else "0") + closer * depth
+    how = draw(st.sampled_from(["whole", "field", "big"]))
+    if how == "whole":
+        return nested
+    if how == "big":
+        return base[:-1] + ',"pad":"' + "x" * 200_001 + '"}'
+    return base[: base.index(":") + 1] + nested + "," + base[base.index(":") + 1 :]
 
 
 def _loads(key: str, text: str) -> Any:
@@ -256,8 +277,8 @@ def _start_on(game: str | None, stats: str | None, settings_: str | None, failin
     )
     for key in KEYS:
         if key in bad:
-            # Set aside byte for byte; read back through the page's storage.
-            assert storage.get(key + BAD_SUFFIX) == original[key]
+            # Set aside byte for byte (up to BAD_MAX); read back through the page's storage.
+            assert storage.get(key + BAD_SUFFIX) == original[key][:BAD_MAX]
         if original[key] is not None:
             what = "set_aside" if storage.get(key + BAD_SUFFIX) is not None else "resumed"
             counts = SEEN.setdefault(key, {"set_aside": 0, "resumed": 0})

@@ -11,16 +11,20 @@ from hypothesis import strategies as st
 
 from hearts import Card, Game, SaveError, Stats
 from hearts.enums import Level, Result
-from hearts.record import seal
+from hearts.record import MAX_TEXT, nesting_within, seal
 from hearts.save import dump_game
-from hearts.stats import FINISHED, PLAYED, Fold
+from hearts.stats import FINISHED, PLAYED, SEEN_LIMIT, Fold
 from hearts.web.store import (
+    BAD_KEEP,
+    BAD_MAX,
     GAME_KEY,
+    MAX_OWED,
     SETTINGS_KEY,
     STATS_KEY,
     Records,
     Settings,
     TableRecord,
+    bad_keys,
     dump_settings,
     dump_table,
     game_storage,
@@ -186,3 +190,38 @@ def test_mutated_table_records_raise_only_save_error(position, value):
         return
     assert isinstance(record.game, Game)
     assert all(isinstance(c, Card) for c in record.selection)
+
+
+def test_each_refusal_keeps_its_own_copy_newest_first_and_bounded():
+    """Issue 20, finding 4: a second refused record overwrote the first ``.bad`` copy."""
+    memory = MemoryStorage()
+    for n in range(1, 6):
+        memory.data[SETTINGS_KEY] = f"bad settings {n}"
+        assert Records(game_storage(memory)).load().problems == ("settings",)
+    assert [memory.data.get(k) for k in bad_keys(SETTINGS_KEY)] == [
+        "bad settings 5",
+        "bad settings 4",
+        "bad settings 3",
+    ]
+    assert len(bad_keys(SETTINGS_KEY)) == BAD_KEEP
+    others = [k for k in memory.data if k.startswith(SETTINGS_KEY + ".")]
+    assert sorted(others) == sorted(bad_keys(SETTINGS_KEY))
+    memory.data[SETTINGS_KEY] = "bad settings 5"  # the same record refused again: kept once
+    Records(game_storage(memory)).load()
+    assert memory.data[bad_keys(SETTINGS_KEY)[1]] == "bad settings 4"
+    memory.data[GAME_KEY] = "x" * (BAD_MAX * 3)  # a huge one is kept in part
+    Records(game_storage(memory)).load()
+    assert memory.data[GAME_KEY + ".bad"] == "x" * BAD_MAX
+
+
+def test_no_record_the_game_writes_comes_near_the_limits_of_what_is_read():
+    """The limits refuse only what the game never writes: a long finished game, the
+    statistics with every game remembered, and a table owing the most games."""
+    over = play_to(Game.new(1, "hard"), "game_over")
+    owed = tuple(Fold(f"g{n}", "easy") for n in range(MAX_OWED))
+    stats = Stats()
+    for n in range(SEEN_LIMIT):
+        stats = stats.fold(Fold(f"game-{n:032d}", "hard"))
+    record = TableRecord(game=over, game_id="a" * 40, owed=owed)
+    for text in (dump_table(record), stats.to_json()):
+        assert len(text) < min(MAX_TEXT, BAD_MAX) // 4 and nesting_within(text, 3)

@@ -1,0 +1,147 @@
+"""No dead ends (issue 20): no stored record can stop the game's start, and a start that
+fails anyway says so, in the player's language, with a way on that keeps what it can.
+
+* Records nested 8,000 deep under every key the game reads: before the fix, Pyodide died
+  parsing the first one (a fatal error, the page at "Setting up the table…" for good).
+* Python dying while it reads a record (a real Pyodide fatal error, injected while the
+  settings are read) and the start raising after the records were read: the page says
+  the game could not start and offers to set the record aside; that leads to a playable
+  table, with a ``.bad`` copy and the statistics kept.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from hearts.web.store import (
+    GAME_KEY,
+    SETTINGS_KEY,
+    SNAPSHOT_KEY,
+    STATS_KEY,
+    Settings,
+    dump_settings,
+)
+from tools.gamepage import open_game, settle, wait_ready
+
+from .drive import act
+
+DEEP = "[" * 8000 + "]" * 8000
+
+# Hands the page's interpreter to the test (PyScript's own hook) and, while the flag in
+# sessionStorage is set, kills Python with Pyodide's real fatal error the moment it tells
+# the boot module it is reading the settings (or makes its start raise, "raise").
+INJECT = """
+(() => {
+  const how = sessionStorage.getItem("inject-failure");
+  if (!how) return;
+  sessionStorage.removeItem("inject-failure");
+  let python = null;
+  import("/static/vendor/pyscript-0.7.31/core.js").then(({ hooks }) =>
+    hooks.main.onReady.add((wrap) => { python = wrap.interpreter; }));
+  let boot;
+  Object.defineProperty(window, "heartsBoot", {
+    configurable: true,
+    get() { return boot; },
+    set(value) {
+      const reading = value.reading;
+      value.reading = function (key) {
+        reading.call(this, key);
+        if (how === "die" && key === "hearts.settings.v1") {
+          python._api.fatal_error(new Error("injected: Python dies reading the settings"));
+        }
+        if (how === "raise" && key == null) throw new Error("injected: the start fails");
+      };
+      boot = value;
+    },
+  });
+})();
+"""
+
+
+@pytest.fixture
+def page(browser, site_url):
+    context = browser.new_context(base_url=site_url, service_workers="block")
+    page = context.new_page()
+    page.add_init_script(INJECT)
+    yield page
+    context.close()
+
+
+def stored(page: Any, *keys: str) -> dict[str, str | None]:
+    return page.evaluate(
+        "(ks) => Object.fromEntries(ks.map((k) => [k, localStorage.getItem(k)]))", list(keys)
+    )
+
+
+def put(page: Any, records: dict[str, str]) -> None:
+    page.evaluate(
+        "(rs) => { for (const [k, v] of Object.entries(rs)) localStorage.setItem(k, v); }", records
+    )
+
+
+def played(page: Any, query: str) -> dict[str, Any]:
+    """A game with a pass and a card played, and the settings stored."""
+    now = open_game(page, query)
+    for _ in range(2):
+        act(page, now)
+        now = settle(page)
+    return now
+
+
+def test_records_nested_eight_thousand_deep_under_every_key_do_not_stop_the_start(page):
+    played(page, "?seed=61&cadence=0&lang=en")
+    records = {GAME_KEY: DEEP, STATS_KEY: '{"a":' * 8000 + "1" + "}" * 8000, SETTINGS_KEY: DEEP}
+    # An open page saves on its way out: the records go in once it has left.
+    page.goto("about:blank")
+    page.goto("/static/manifest.webmanifest")
+    put(page, {**records, SNAPSHOT_KEY: DEEP})
+    now = open_game(page, "?seed=62&cadence=0&lang=en")  # hung for good before the fix
+    assert now["phase"] == "pass" and now["actions"] == json.loads(now["game"])["actions"]
+    texts = " ".join(page.locator("#notice p").all_inner_texts())
+    assert "saved game could not be loaded" in texts and "statistics could not be read" in texts
+    assert "settings could not be read" in texts
+    after = stored(page, *(key + ".bad" for key in records))
+    assert after == {key + ".bad": value for key, value in records.items()}
+
+
+def test_python_dying_while_it_reads_a_record_says_so_and_sets_that_record_aside(page):
+    before = played(page, "?seed=63&cadence=0&lang=de")
+    settings = dump_settings(Settings("de", "hard"))
+    page.goto("/static/manifest.webmanifest")
+    put(page, {SETTINGS_KEY: settings})
+    keep = stored(page, GAME_KEY, STATS_KEY)
+    page.evaluate("sessionStorage.setItem('inject-failure', 'die')")
+    page.goto("/?cadence=0")
+    page.wait_for_selector("html[data-state=stopped]", state="attached", timeout=90_000)
+    boot = page.locator("#boot")
+    assert boot.get_attribute("role") == "alert"
+    assert "Das Spiel konnte nicht starten." in boot.inner_text()
+    assert "Einstellungen" in page.locator("#boot .boot-why").inner_text()
+    button = page.locator("#boot button")
+    assert button.inner_text() == "Beiseitelegen und neu starten"
+    button.click()
+    now = wait_ready(page)  # the way on: a playable table
+    assert now["actions"] == before["actions"]  # the saved game is kept
+    assert stored(page, SETTINGS_KEY + ".bad")[SETTINGS_KEY + ".bad"] == settings
+    assert json.loads(now["stats"])["levels"] == json.loads(keep[STATS_KEY])["levels"]
+    act(page, now)
+    assert len(settle(page)["actions"]) > len(before["actions"])
+
+
+def test_a_start_that_raises_after_reading_offers_to_set_the_game_aside(page):
+    played(page, "?seed=64&cadence=0&lang=en")
+    keep = stored(page, GAME_KEY, STATS_KEY)
+    page.evaluate("sessionStorage.setItem('inject-failure', 'raise')")
+    page.reload()
+    page.wait_for_selector("html[data-state=stopped]", state="attached", timeout=90_000)
+    assert "The game could not start." in page.locator("#boot").inner_text()
+    assert "saved game" in page.locator("#boot .boot-why").inner_text()
+    page.locator("#boot button").click()
+    now = wait_ready(page)
+    assert now["phase"] == "pass" and now["hand_number"] == 1  # a new game
+    assert stored(page, GAME_KEY + ".bad")[GAME_KEY + ".bad"] == keep[GAME_KEY]
+    stats = json.loads(now["stats"])["levels"]["medium"]
+    assert stats[0] == json.loads(keep[STATS_KEY])["levels"]["medium"][0] + 1  # kept, + new

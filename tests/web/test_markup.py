@@ -1,0 +1,85 @@
+"""What static/boot.js may paint from storage (issue 20): exactly the renderer's markup.
+
+Every snapshot a whole game keeps (both languages, every phase, summaries, the next
+game) passes the allowlist of :mod:`hearts.web.markup`; what the fault campaign stored
+does not.  The browser's own check of the same rules is tested end to end
+(tests/e2e/test_boot.py).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from hearts.web import markup
+from hearts.web.ports import Boot
+from hearts.web.store import SNAPSHOT_KEY
+
+from .memory import MemoryStorage
+from .pages import open_tab
+
+
+def snapshots(lang: str, seed: int) -> list[dict]:
+    memory = MemoryStorage()
+    tab = open_tab(memory, claim=False, seed=seed, lang=lang)
+    tab.dom.boot = Boot(build="b")
+    tab.page.guard(tab.guard.claim)
+    seen = []
+    saved = tab.page.ctl.records.save_snapshot
+
+    def keep(snapshot: dict) -> None:
+        saved(snapshot)
+        seen.append(json.loads(memory.data[SNAPSHOT_KEY]))
+
+    tab.page.ctl.records.save_snapshot = keep  # every snapshot, not only the last one
+    for _ in range(400):
+        if tab.ctl.game.phase == "game_over":
+            break
+        tab.my_move()
+    assert tab.ctl.game.phase == "game_over"
+    return seen
+
+
+@pytest.mark.parametrize(("lang", "seed"), [("en", 3), ("de", 8)])
+def test_every_snapshot_of_a_whole_game_is_the_renderers_markup(lang, seed):
+    seen = snapshots(lang, seed)
+    assert len(seen) > 300
+    table = re.compile(f"^(?:{markup.TABLE_CLASS})$")
+    hand = re.compile(f"^(?:{markup.HAND_CLASS})$")
+    for snap in seen:
+        for region, html in snap["regions"].items():
+            assert markup.allowed(html), (region, html)
+        assert table.match(snap["classes"]["table"]) and hand.match(snap["classes"]["hand"])
+
+
+HOSTILE = [
+    '<meta http-equiv="refresh" content="0;url=https://example.com">',
+    '<a href="https://example.com">Hearts</a>',
+    '<span id="hand"></span>',
+    '<link rel="stylesheet" href="/x.css">',
+    "<form><button>ok</button></form>",
+    '<iframe src="/"></iframe>',
+    '<span style="display:none">x</span>',
+    '<button type="button" onclick="alert(1)">x</button>',
+    '<svg><use href="https://example.com/s.svg#x"></use></svg>',
+    '<svg><use xlink:href="#s-H"></use></svg>',
+    '<span class="card boot">x</span>',
+    '<button type="submit">x</button>',
+    '<span data-card="QS QH">x</span>',
+    "<!-- hi --><span></span>",
+    '<img src="x">',
+]
+
+
+@pytest.mark.parametrize("html", HOSTILE)
+def test_markup_the_renderer_never_makes_is_refused(html):
+    assert not markup.allowed(html)
+
+
+def test_the_rules_are_data_for_the_boot_module():
+    rules = markup.rules()
+    assert json.loads(json.dumps(rules)) == rules
+    assert "id" not in markup.ATTRIBUTES and "style" not in markup.ATTRIBUTES
+    assert not any(name.startswith("on") for name in markup.ATTRIBUTES)
