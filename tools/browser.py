@@ -53,12 +53,17 @@ def serve(root: Path = ROOT, *extra: str) -> Iterator[str]:
                 break
         raise RuntimeError(f"scripts/serve.py did not start: {line}")
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop_process(proc)
+
+
+def stop_process(proc: subprocess.Popen[Any], grace_s: float = 10) -> None:
+    """Ask a child process to end; kill it if it has not within ``grace_s``."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=grace_s)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
 
 
 def require_chromium() -> None:

@@ -37,6 +37,8 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+from tools.browser import stop_process
+
 ENGINES = ("chromium", "firefox", "webkit")
 FIREFOX = os.environ.get("HEARTS_FIREFOX", "/usr/bin/firefox-esr")
 WEBKIT_DRIVER = os.environ.get("HEARTS_WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
@@ -428,12 +430,7 @@ class FirefoxEngine(Engine):
         try:
             self.proc.wait(timeout=15)
         except subprocess.TimeoutExpired:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+            stop_process(self.proc)
         shutil.rmtree(self.profile, ignore_errors=True)
 
 
@@ -467,12 +464,7 @@ def virtual_display() -> Iterator[str]:
         yield ":" + number.decode().strip()
     finally:
         os.close(read)
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop_process(proc)
 
 
 class WebKitEngine(Engine):
