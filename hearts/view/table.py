@@ -45,7 +45,6 @@ class TrickCard(NamedTuple):
     face: CardFace
     label: str
     winner: bool
-    last: bool
 
 
 class PassPanel(NamedTuple):
@@ -165,7 +164,7 @@ def _trick_cards(
     plays: Sequence[tuple[int, Card]], winner: int | None, t: Texts
 ) -> tuple[TrickCard, ...]:
     cards = []
-    for i, (seat, card) in enumerate(plays):
+    for seat, card in plays:
         f = face(card, t.lang)
         cards.append(
             TrickCard(
@@ -174,7 +173,6 @@ def _trick_cards(
                 face=f,
                 label=f"{f.name}, {t.played_by(seat)}",
                 winner=winner == seat,
-                last=i == len(plays) - 1,
             )
         )
     return tuple(cards)

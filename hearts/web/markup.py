@@ -55,7 +55,7 @@ ONLY_ON = {"href": "use", "type": "button", "disabled": "button", "data-action":
 # Every class name the regions use (families of names as patterns).
 CLASSES = "|".join(
     [
-        "card|hcard|tcard|red|black|blocked|lifted|selected|received|face|rcv|winner|last",
+        "card|hcard|tcard|red|black|blocked|lifted|selected|received|face|rcv|winner",
         "corner|tl|br|rk|pip|ix|p|flip|pips|ace|court|cl|cp|cp2|facedown",
         "s-[CDHS]|px-[lcr]|py-[0-9]{1,2}|at-(bottom|left|top|right)",
         "trick|pass-panel|dir-[a-z]{1,8}|dir|pass-prompt|pass-count|btn|primary|pass-btn|arrow",

@@ -95,8 +95,6 @@ def trick_card(card: TrickCard) -> str:
     classes = ["card", "tcard", _colour(card.face), f"at-{card.position}"]
     if card.winner:
         classes.append("winner")
-    if card.last:
-        classes.append("last")
     return (
         f'<div class="{" ".join(classes)}" data-card="{e(card.face.code)}" '
         f'data-seat="{card.seat}" role="img" aria-label="{e(card.label)}">'
