@@ -7,14 +7,23 @@ ISMCTS_STAMP := $(VENV)/.ismcts-installed
 NODE_STAMP := node_modules/.installed
 PYODIDE_WHEELS := .cache/pyodide-wheels
 PYODIDE_WHEELS_STAMP := $(PYODIDE_WHEELS)/.downloaded
-VENDOR_STAMP := static/vendor/.built
-GAME := static/build/hearts.zip
-GAME_INPUTS := $(shell find hearts -name '*.py' ! -path '*/__pycache__/*' 2>/dev/null) \
-	scripts/build_game.py scripts/compile_pyc.mjs
-# Everything the service worker precaches (scripts/build_sw.mjs): rebuild sw.js when any changes.
-# The folders too: a deleted file changes its folder's time, so sw.js stops precaching it.
-SW_INPUTS := $(wildcard index.html pyscript.toml) $(GAME) $(shell find static \( -type f -o -type d \) \
-	! -path 'static/vendor*' ! -path 'static/build*' 2>/dev/null)
+# The site: `make build` writes into dist/ exactly what the page loads (netlify.toml publishes
+# it; `make run` and the e2e tests serve it). Sources stay where they are; dist/ is built.
+DIST := dist
+# The page's own files, copied as they are (static/vendor and static/build: older checkouts).
+PAGE_FILES := index.html pyscript.toml $(shell find static -type f ! -path 'static/vendor/*' \
+	! -path 'static/build/*' 2>/dev/null)
+SITE_COPIES := $(addprefix $(DIST)/,$(PAGE_FILES))
+# A deleted page file changes its folder's time: the site is pruned and sw.js rebuilt.
+PAGE_DIRS := $(shell find static -type d ! -path 'static/vendor*' ! -path 'static/build*' 2>/dev/null)
+# The runtime (scripts/build_vendor.mjs): its manifest is written last.
+VENDOR := $(DIST)/static/vendor/manifest.json
+# The game (scripts/build_game.py): hearts/ as one archive, and the module of the facts the
+# JavaScript needs before Python runs (the archive's hash among them).
+GAME := $(DIST)/static/build/hearts.zip
+BOOT_DATA := $(DIST)/static/build/boot-data.mjs
+HEARTS_SOURCES := $(shell find hearts -name '*.py' ! -path '*/__pycache__/*' 2>/dev/null)
+SW := $(DIST)/sw.js
 CHROMIUM := /usr/bin/chromium
 # The other two engines of tests/e2e/test_engines.py (Debian's packages, like Chromium):
 # Firefox ESR (WebDriver BiDi), WebKitGTK's MiniBrowser + WebKitWebDriver, and Xvfb
@@ -25,7 +34,7 @@ BROWSER_PACKAGES := chromium firefox-esr webkit2gtk-driver libwebkit2gtk-4.1-0 x
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: screenshots bench-browser bench-motion test test-engine lint bench tournament tournament-ismcts run clean node_modules vendor chromium browsers test-e2e \
-	sw icons icons-check bench-startup bench-lighthouse coverage game test-pyodide
+	sw icons icons-check bench-startup bench-lighthouse coverage game test-pyodide build
 
 $(VPY):
 	$(PYTHON) -m venv $(VENV)
@@ -50,7 +59,7 @@ lint: $(DEV_STAMP)
 # Engine, CPU and web-logic tests in CPython, measured: hearts/web/ (but the DOM facade)
 # must stay >= 90 % covered by them (the fake document of tests/web/fakedom.py).
 # $(GAME): the archive tests check the built archive, never a stale one or none.
-test-engine: $(DEV_STAMP) $(GAME)
+test-engine: $(DEV_STAMP) $(GAME) $(BOOT_DATA)
 	$(VPY) -m coverage run -m pytest -q tests --ignore=tests/e2e
 	$(VPY) -m coverage report --include='hearts/web/*' --omit=hearts/web/dom.py --fail-under=90
 
@@ -76,26 +85,43 @@ coverage: $(DEV_STAMP)
 	$(VPY) -m coverage report --skip-covered
 	$(VPY) -m coverage report --include='hearts/web/*' --omit=hearts/web/dom.py
 
-# Runtime: exact @pyscript/core + pyodide from package-lock.json, copied to static/vendor/.
+# npm: exact @pyscript/core + pyodide + workbox-build from package-lock.json.
 node_modules: $(NODE_STAMP)
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-vendor: $(VENDOR_STAMP) $(GAME)
-$(VENDOR_STAMP): $(NODE_STAMP) scripts/build_vendor.mjs scripts/memory_snapshot.mjs
-	node scripts/build_vendor.mjs
-	touch $@
+# The site in dist/: the page's files, the runtime, the game, the service worker.
+build: $(SW)
 
-# The game for the browser: hearts/ as one archive and the boot module's data (git-ignored).
-game: $(GAME)
-$(GAME): $(NODE_STAMP) $(GAME_INPUTS)
-	$(PYTHON) scripts/build_game.py
+vendor: $(VENDOR)
+$(VENDOR): $(NODE_STAMP) package.json scripts/build_vendor.mjs scripts/memory_snapshot.mjs
+	node scripts/build_vendor.mjs --out $(DIST)/static/vendor
 
-# The service worker: Workbox precache manifest (content hash per file), git-ignored.
-sw: sw.js
-sw.js: $(VENDOR_STAMP) scripts/build_sw.mjs scripts/sw-prelude.js $(SW_INPUTS)
-	node scripts/build_sw.mjs
+game: $(GAME) $(BOOT_DATA)
+$(GAME): $(NODE_STAMP) $(HEARTS_SOURCES) scripts/build_game.py scripts/compile_pyc.mjs
+	$(PYTHON) scripts/build_game.py archive --out $(@D)
+$(BOOT_DATA): $(GAME) $(HEARTS_SOURCES) scripts/build_game.py
+	$(PYTHON) scripts/build_game.py boot-data --out $(@D)
+
+# pyscript.toml is committed; the copy fails if it no longer maps the game's archive (or
+# names another Pyodide than package.json).
+$(DIST)/pyscript.toml: pyscript.toml package.json scripts/gen_pyscript_toml.py
+	$(PYTHON) scripts/gen_pyscript_toml.py --check
+	@mkdir -p $(@D)
+	cp $< $@
+
+$(filter-out $(DIST)/pyscript.toml,$(SITE_COPIES)): $(DIST)/%: %
+	@mkdir -p $(@D)
+	cp $< $@
+
+# The service worker: Workbox precache manifest (content hash per file) of the site as built,
+# after removing the copies of page files that no longer exist.
+sw: $(SW)
+$(SW): $(VENDOR) $(GAME) $(BOOT_DATA) $(SITE_COPIES) $(PAGE_DIRS) scripts/build_sw.mjs \
+		scripts/sw-prelude.js scripts/prune_site.py
+	$(PYTHON) scripts/prune_site.py $(DIST) $(PAGE_FILES)
+	node scripts/build_sw.mjs --root $(DIST)
 
 # App icons: the committed PNGs, rendered by Chromium from static/icons/*.svg (after
 # changing a drawing); `make icons-check` fails if a PNG no longer matches its source.
@@ -116,14 +142,14 @@ browsers:
 	if [ -n "$$missing" ]; then $(SUDO) apt-get update -q && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(BROWSER_PACKAGES); fi
 
-test-e2e: $(DEV_STAMP) vendor sw.js browsers
+test-e2e: $(DEV_STAMP) build browsers
 	$(VPY) -m pytest -q tests/e2e
 
 test: lint test-engine test-pyodide test-e2e
 
-# Serves the site with the production headers (stdlib only, no venv needed).
-run: vendor sw.js
-	$(PYTHON) scripts/serve.py
+# Serves dist/ with the production headers (stdlib only, no venv needed).
+run: build
+	$(PYTHON) scripts/serve.py --dir $(DIST)
 
 bench: $(DEV_STAMP)
 	$(VPY) -m tools.bench
@@ -131,7 +157,7 @@ bench: $(DEV_STAMP)
 # Start-up, cold and warm: the table on screen and the engine ready, against the bare runtime.
 # Then per engine (issue 23): ready, cold and warm, in Chromium, Firefox and WebKit against
 # the same engine's bare PyScript page.
-bench-startup: $(DEV_STAMP) vendor sw.js browsers
+bench-startup: $(DEV_STAMP) build browsers
 	$(VPY) -m tools.bench_startup --engines chromium,firefox,webkit
 
 # The same plus Lighthouse (desktop) on the game and the bare PyScript page, in one run.
@@ -141,7 +167,7 @@ $(LIGHTHOUSE_STAMP): tools/lighthouse/package.json tools/lighthouse/package-lock
 	cd tools/lighthouse && npm ci --no-audit --no-fund
 	touch $@
 
-bench-lighthouse: $(DEV_STAMP) vendor sw.js chromium $(LIGHTHOUSE_STAMP)
+bench-lighthouse: $(DEV_STAMP) build chromium $(LIGHTHOUSE_STAMP)
 	$(VPY) -m tools.bench_startup --runs 3 --lighthouse 3
 
 # The CPU strength order by duplicate deals (a benchmark, not a test; ~15 min on 2 cores).
@@ -154,17 +180,17 @@ tournament-ismcts: $(DEV_STAMP) $(ISMCTS_STAMP)
 
 # Screenshots of the table for a look by eye (pass phase, mid-trick, summary; desktop and
 # phone sizes) into screenshots/ (git-ignored).
-screenshots: $(DEV_STAMP) vendor chromium
+screenshots: $(DEV_STAMP) build chromium
 	$(VPY) -m tools.screenshots
 
 # Frames while cards fly (static/motion.mjs) at a 4x throttled CPU, against idle frames.
-bench-motion: $(DEV_STAMP) vendor sw.js chromium
+bench-motion: $(DEV_STAMP) build chromium
 	$(VPY) -m tools.bench_motion
 
 # Start-up to a playable hand, Python time per CPU move and tap-to-lift, in Chromium.
-bench-browser: $(DEV_STAMP) vendor chromium
+bench-browser: $(DEV_STAMP) build chromium
 	$(VPY) -m tools.bench_browser
 
 clean:
-	rm -rf $(VENV) node_modules static/vendor static/build sw.js .pytest_cache .ruff_cache .hypothesis \
+	rm -rf $(VENV) node_modules $(DIST) static/vendor static/build sw.js .pytest_cache .ruff_cache .hypothesis \
 		.mypy_cache .coverage .cache

@@ -1,8 +1,12 @@
 #!/usr/bin/env python3
 """Build the game for the browser: hearts/ as one archive, and what the boot module paints.
 
-    python3 scripts/build_game.py           write static/build/hearts.zip, boot-data.mjs
-    python3 scripts/build_game.py --check   exit 1 if either is missing or stale
+    python3 scripts/build_game.py archive --out dist/static/build     write hearts.zip
+    python3 scripts/build_game.py boot-data --out dist/static/build   write boot-data.mjs
+    python3 scripts/build_game.py ... --check                         exit 1 if it is stale
+
+Two commands, two make targets (`make game`): the boot data names the archive's hash, so
+it is made from the archive as built.
 
 * ``hearts.zip``: every module of hearts/ in one request instead of one per module, with
   its bytecode compiled by the page's own Python (scripts/compile_pyc.mjs runs the pinned
@@ -32,7 +36,6 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = Path("static") / "build"
 ARCHIVE = "hearts.zip"
 BOOT_DATA = "boot-data.mjs"
 EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -124,32 +127,38 @@ def boot_data(root: Path, build: str) -> str:
     )
 
 
-def outputs(root: Path) -> dict[str, bytes]:
-    zipped = compiled(root, archive(root))
-    build = hashlib.sha256(zipped).hexdigest()[:16]
-    return {ARCHIVE: zipped, BOOT_DATA: boot_data(root, build).encode()}
+def build_id(zipped: bytes) -> str:
+    """The archive's hash: a saved table is painted only by the build that drew it."""
+    return hashlib.sha256(zipped).hexdigest()[:16]
+
+
+def output(root: Path, what: str, out: Path) -> tuple[str, bytes]:
+    if what == "archive":
+        return ARCHIVE, compiled(root, archive(root))
+    built = out / ARCHIVE
+    if not built.is_file():
+        raise SystemExit(f"{built} is not built: run `make game`")
+    return BOOT_DATA, boot_data(root, build_id(built.read_bytes())).encode()
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("what", choices=("archive", "boot-data"), help="which file to write")
+    parser.add_argument("--out", type=Path, required=True, help="folder, e.g. dist/static/build")
     parser.add_argument("--check", action="store_true", help="only report whether it is stale")
     parser.add_argument("--root", type=Path, default=ROOT, help="repository root")
     args = parser.parse_args(argv)
-    out = args.root / OUT
-    stale = []
-    for name, content in outputs(args.root).items():
-        target = out / name
-        if args.check:
-            if not target.is_file() or target.read_bytes() != content:
-                stale.append(name)
-            continue
-        out.mkdir(parents=True, exist_ok=True)
-        if not target.is_file() or target.read_bytes() != content:
-            target.write_bytes(content)
-            print(f"wrote {(OUT / name).as_posix()} ({len(content):,} bytes)")
-    if stale:
-        print(f"stale: {', '.join(stale)}; run python3 scripts/build_game.py", file=sys.stderr)
-    return 1 if stale else 0
+    name, content = output(args.root, args.what, args.out)
+    target = args.out / name
+    if args.check:
+        if target.is_file() and target.read_bytes() == content:
+            return 0
+        print(f"stale: {target}; run `make game`", file=sys.stderr)
+        return 1
+    args.out.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(content)  # always: make compares the file's time with its sources'
+    print(f"wrote {target} ({len(content):,} bytes)")
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// Generate the service worker /sw.js (git-ignored) with Workbox (workbox-build, pinned in
-// package.json / package-lock.json): a precache manifest with a content hash per file, for
-// everything the game loads - the page, pyscript.toml, static/ (scripts, styles, icons, the
-// web manifest, the game's archive) and the whole self-hosted runtime.
+// Generate the service worker sw.js of the built site (dist/sw.js) with Workbox
+// (workbox-build, pinned in package.json / package-lock.json): a precache manifest with a
+// content hash per file, for everything the game loads - the page, pyscript.toml, static/
+// (scripts, styles, icons, the web manifest, the game's archive) and the whole self-hosted
+// runtime. The site folder holds only what the page loads (`make build`), so all of it is.
 //
-//   node scripts/build_sw.mjs            (after scripts/build_vendor.mjs; `make sw`)
-//   node scripts/build_sw.mjs --check    exit 1 if sw.js is missing or stale
-//   node scripts/build_sw.mjs --root DIR a copy of the site elsewhere (the e2e update test)
+//   node scripts/build_sw.mjs --root dist    (the last step of `make build`)
+//   node scripts/build_sw.mjs --check        exit 1 if sw.js is missing or stale
+//   node scripts/build_sw.mjs --root DIR     a copy of the site elsewhere (the e2e update test)
 //
 // Behaviour of the generated worker (Workbox's generateSW):
 //   - install: downloads every precached file; a new version downloads only what changed
@@ -37,7 +38,7 @@ import { generateSW } from "workbox-build";
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), "..");
 const rootArg = process.argv.indexOf("--root");
-const ROOT = rootArg > 0 ? resolve(process.argv[rootArg + 1]) : REPO;
+const ROOT = rootArg > 0 ? resolve(process.argv[rootArg + 1]) : join(REPO, "dist");
 const SW = join(ROOT, "sw.js");
 
 // What the game page loads (globs relative to the site root = the publish directory).
@@ -85,7 +86,7 @@ function options(swDest = SW) {
 
 async function build(swDest) {
     if (!existsSync(join(ROOT, "static", "vendor", "manifest.json"))) {
-        fail("static/vendor/ is not built: run `node scripts/build_vendor.mjs` first");
+        fail(`${ROOT}/static/vendor/ is not built: run \`make build\``);
     }
     if (!existsSync(join(ROOT, "index.html"))) {
         console.warn("build_sw: no index.html yet - the worker will not precache a page");
@@ -105,9 +106,9 @@ if (process.argv.includes("--check")) {
     await build(fresh);
     const same = digest(fresh) === digest(SW);
     rmSync(fresh, { force: true });
-    if (!same) fail("sw.js is stale: run `node scripts/build_sw.mjs` (or `make sw`)");
+    if (!same) fail("sw.js is stale: run `make build`");
     console.log("sw.js is up to date");
 } else {
     const { count, size } = await build(SW);
-    console.log(`wrote sw.js: precaches ${count} files, ${(size / 1e6).toFixed(1)} MB`);
+    console.log(`wrote ${SW}: precaches ${count} files, ${(size / 1e6).toFixed(1)} MB`);
 }

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Copy exactly the runtime files the page loads from node_modules into static/vendor/.
+// Copy exactly the runtime files the page loads from node_modules into the site's
+// static/vendor/ (`node scripts/build_vendor.mjs --out dist/static/vendor`, `make vendor`).
 //
 //   static/vendor/pyscript-<version>/  core.js, core.css and the chunks core.js actually imports
 //   static/vendor/pyodide-<version>/   pyodide.mjs + the four files it fetches at start-up,
@@ -27,13 +28,14 @@ import { createHash } from "node:crypto";
 import {
     copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync,
 } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { memorySnapshot } from "./memory_snapshot.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const NODE_MODULES = join(ROOT, "node_modules");
-const OUT = join(ROOT, "static", "vendor");
+const outArg = process.argv.indexOf("--out");
+const OUT = outArg > 0 ? resolve(process.argv[outArg + 1]) : join(ROOT, "dist", "static", "vendor");
 
 // Dynamically imported PyScript chunks the page loads at start-up, by name without the hash.
 const LAZY_CHUNKS = new Set([

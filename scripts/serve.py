@@ -1,8 +1,13 @@
 #!/usr/bin/env python3
 """Serve the site locally with the production (Netlify) response headers.
 
-    python3 scripts/serve.py [--port 8000] [--host 127.0.0.1] [--dir .] [--verbose]
-                             [--no-compress] [--delay SUFFIX=MS ...]
+    python3 scripts/serve.py [--port 8000] [--host 127.0.0.1] [--dir dist] [--verbose]
+                             [--no-compress] [--delay SUFFIX=MS ...] [--also FOLDER ...]
+
+It serves the built site, dist/ (`make build`), with the headers of the repository's
+netlify.toml. `--also FOLDER` serves a folder of the repository at its own path beside it
+(tests and benchmarks only: their own pages, tests/e2e/pages and bench, which load the
+site's runtime by relative URLs and are never published).
 
 Standard library only (no venv needed). The [[headers]] rules of netlify.toml are applied
 the way Netlify applies them: a rule's `for` path is matched against the request path
@@ -38,6 +43,7 @@ from pathlib import Path
 from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "dist"  # `make build`
 
 CONTENT_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -66,8 +72,8 @@ COMPRESSIBLE = re.compile(
 )
 MIN_COMPRESS = 512  # bytes: smaller responses are not worth a Content-Encoding
 
-# Paths Netlify would not serve from a repository-root publish directory.
-HIDDEN = re.compile(r"(^|/)\.|^/node_modules(/|$)")
+# Paths Netlify does not serve: dot-files (the build's own stamps among them).
+HIDDEN = re.compile(r"(^|/)\.")
 
 
 def for_regexp(for_path: str) -> re.Pattern[str]:
@@ -124,11 +130,21 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     verbose: ClassVar[bool] = False
     compress: ClassVar[bool] = True
     delays: ClassVar[dict[str, float]] = {}  # path suffix -> seconds (tests only)
+    also: ClassVar[tuple[str, ...]] = ()  # repository folders served beside the site (tests)
     _gzipped: ClassVar[dict[tuple[str, float, int], bytes]] = {}
     _lock: ClassVar[threading.Lock] = threading.Lock()
 
     def url_path(self) -> str:
         return urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
+
+    def translate_path(self, path: str) -> str:
+        rel = urllib.parse.unquote(urllib.parse.urlsplit(path).path).lstrip("/")
+        for folder in self.also:
+            if rel == folder or rel.startswith(folder + "/"):
+                local = (ROOT / rel).resolve()
+                if local.is_relative_to(ROOT / folder):
+                    return str(local) + ("/" if rel.endswith("/") else "")
+        return super().translate_path(path)
 
     def send_head(self):
         path = self.url_path()
@@ -226,8 +242,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Serve the Hearts site with Netlify's headers.")
     parser.add_argument("--port", type=int, default=8000, help="0 = any free port")
     parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--dir", type=Path, default=ROOT, help="site directory")
-    parser.add_argument("--config", type=Path, default=None, help="default: DIR/netlify.toml")
+    parser.add_argument("--dir", type=Path, default=SITE, help="site directory (dist/)")
+    parser.add_argument(
+        "--config", type=Path, default=ROOT / "netlify.toml", help="the [[headers]] rules"
+    )
+    parser.add_argument(
+        "--also",
+        action="append",
+        default=[],
+        metavar="FOLDER",
+        help="a repository folder served at its own path (tests: tests/e2e/pages, bench)",
+    )
     parser.add_argument("--verbose", action="store_true", help="log every request")
     parser.add_argument("--no-compress", action="store_true", help="never gzip responses")
     parser.add_argument(
@@ -240,18 +265,19 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     site = args.dir.resolve()
-    config = args.config or site / "netlify.toml"
+    config = args.config
     handler = functools.partial(Handler, directory=str(site))
     Handler.rules = load_rules(config)
     Handler.verbose = args.verbose
     Handler.compress = not args.no_compress
+    Handler.also = tuple(folder.strip("/") for folder in args.also)
     for item in args.delay:
         suffix, _, ms = item.rpartition("=")
         if not suffix or not ms.isdigit():
             parser.error(f"--delay {item!r}: expected SUFFIX=MS")
         Handler.delays[suffix] = int(ms) / 1000
     if not any(site.glob("static/vendor/pyodide-*/pyodide.mjs")):
-        print("warning: static/vendor/ is not built; run `make vendor`", file=sys.stderr)
+        print(f"warning: {site}/static/vendor/ is not built; run `make build`", file=sys.stderr)
 
     with Server((args.host, args.port), handler) as server:
         port = server.server_address[1]

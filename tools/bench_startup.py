@@ -56,7 +56,15 @@ import tempfile
 import time
 from pathlib import Path
 
-from tools.browser import CHROMIUM, CHROMIUM_ARGS, ROOT, launch_options, require_chromium, serve
+from tools.browser import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    ROOT,
+    SITE,
+    launch_options,
+    require_chromium,
+    serve,
+)
 
 # Moments per page: name -> CSS selector that first matches at that moment.
 APP = {"visible": "#hand .card", "ready": "html[data-state=ready]"}
@@ -376,7 +384,7 @@ def main(argv: list[str] | None = None) -> int:
         metavar="N",
         help="throttle the page's CPU N times (Chromium emulation; 4 ~ a mid-range phone)",
     )
-    parser.add_argument("--root", type=Path, default=ROOT, help="site directory to serve")
+    parser.add_argument("--root", type=Path, default=SITE, help="site directory to serve")
     parser.add_argument(
         "--engines",
         default="",

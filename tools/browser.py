@@ -1,8 +1,10 @@
 """The site and the browser for tests and tools: one way to start each.
 
 :func:`serve` runs ``scripts/serve.py`` (the production headers of netlify.toml) on a
-free port for as long as the ``with`` block lasts; :data:`CHROMIUM_ARGS` are the flags
-Debian's Chromium needs here (headless, no sandbox as root, no background traffic).
+free port for as long as the ``with`` block lasts: the built site (:data:`SITE`, ``make
+build``) and, at their own paths beside it, the test and benchmark pages (:data:`PAGES`).
+:data:`CHROMIUM_ARGS` are the flags Debian's Chromium needs here (headless, no sandbox as
+root, no background traffic).
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "dist"  # what `make build` writes and the host publishes
+PAGES = ("tests/e2e/pages", "bench")  # never published: they load the site's runtime
 CHROMIUM = os.environ.get("HEARTS_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",  # CI runs as root, where Chromium's sandbox cannot start
@@ -32,9 +36,11 @@ START_TIMEOUT_S = 15
 
 
 @contextlib.contextmanager
-def serve(root: Path = ROOT, *extra: str) -> Iterator[str]:
+def serve(root: Path = SITE, *extra: str) -> Iterator[str]:
     """``scripts/serve.py --port 0 --dir root``; yields its base URL (``http://127.0.0.1:N/``)."""
     command = [sys.executable, str(ROOT / "scripts/serve.py"), "--port", "0", "--dir", str(root)]
+    for folder in PAGES:
+        command += ["--also", folder]
     proc = subprocess.Popen(
         [*command, *extra], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
     )

@@ -1,7 +1,8 @@
 """Browser test harness: the real site, served with the production headers, in Chromium.
 
 Fixtures
-    site_url         session: base URL of `scripts/serve.py --port 0` serving the repo root
+    site_url         session: base URL of `scripts/serve.py --port 0` serving the built site
+                     (dist/, `make build`) and the test pages beside it
                      (also pytest-base-url's `base_url`, so `page.goto("/x")` works)
     page             pytest-playwright's page, in the Debian Chromium (headless, CI/root safe)
     requests_log     every request the page makes: .urls, .responses, .failed,
@@ -27,7 +28,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tools.browser import ROOT, launch_options, serve
+from tools.browser import ROOT, SITE, launch_options, serve
 from tools.gamepage import BOOT_TIMEOUT_S as GAME_BOOT_TIMEOUT_S
 from tools.gamepage import open_game
 
@@ -59,9 +60,9 @@ def pytest_collection_modifyitems(items):
 
 @pytest.fixture(scope="session")
 def site_url() -> Iterator[str]:
-    if not (ROOT / PYODIDE_DIR / "pyodide.mjs").is_file():
-        pytest.fail("static/vendor/ is not built: run `make vendor`")
-    with serve(ROOT) as url:
+    if not (SITE / PYODIDE_DIR / "pyodide.mjs").is_file():
+        pytest.fail("dist/ is not built: run `make build`")
+    with serve(SITE) as url:
         yield url
 
 

@@ -12,7 +12,7 @@ import json
 import pytest
 
 from hearts import i18n
-from tools.browser import ROOT, serve
+from tools.browser import SITE, serve
 from tools.gamepage import settle, state, tap, wait_ready
 
 DELAY_MS = 4000
@@ -38,7 +38,7 @@ new MutationObserver(() => {
 
 @pytest.fixture(scope="module")
 def slow_site():
-    with serve(ROOT, "--delay", f"hearts.zip={DELAY_MS}") as url:
+    with serve(SITE, "--delay", f"hearts.zip={DELAY_MS}") as url:
         yield url
 
 

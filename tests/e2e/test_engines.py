@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 from hearts.web.store import GAME_KEY
-from tools.browser import ROOT, serve
+from tools.browser import serve
 from tools.engines import ENGINES, Engine, launch
 from tools.gamepage import BOOT_TIMEOUT_S, settle, state, wait_until
 
@@ -64,7 +64,7 @@ class Site:
     """``scripts/serve.py`` for one engine; :meth:`stop` takes the origin off the network."""
 
     def __init__(self) -> None:
-        self._serving = serve(ROOT)
+        self._serving = serve()
         self.url = self._serving.__enter__()
 
     def stop(self) -> None:

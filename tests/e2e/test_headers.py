@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tools.browser import ROOT, SITE
+
 RULES = tomllib.loads((ROOT / "netlify.toml").read_text(encoding="utf-8"))["headers"]
 
 
@@ -40,7 +41,7 @@ def fetch(site_url: str, path: str, method: str = "GET"):
 
 
 def vendored_files() -> list[str]:
-    manifest = json.loads((ROOT / "static/vendor/manifest.json").read_text(encoding="utf-8"))
+    manifest = json.loads((SITE / "static/vendor/manifest.json").read_text(encoding="utf-8"))
     return [f"/static/vendor/{f['path']}" for f in manifest["files"]]
 
 
@@ -51,18 +52,15 @@ def site_files() -> list[str]:
         "/sw.js",
         "/static/pwa.mjs",
         "/static/manifest.webmanifest",
-        *(f"/{p.relative_to(ROOT).as_posix()}" for p in sorted((ROOT / "static/icons").glob("*"))),
+        "/static/build/hearts.zip",
+        "/static/build/boot-data.mjs",
+        *(f"/{p.relative_to(SITE).as_posix()}" for p in sorted((SITE / "static/icons").glob("*"))),
         "/static/vendor/manifest.json",
         "/tests/e2e/pages/smoke/",
         "/tests/e2e/pages/smoke/pyscript.toml",
         "/bench/pyscript-bare.html",
         "/bench/pyodide-bare.html",
         "/bench/pyodide-bare.mjs",
-        *(
-            f"/{p.relative_to(ROOT).as_posix()}"
-            for p in sorted((ROOT / "hearts").rglob("*.py"))
-            if "__pycache__" not in p.parts
-        ),
     ]
 
 
@@ -99,7 +97,7 @@ def test_vendored_runtime_is_served_immutable_with_its_content_type(site_url):
     ("path", "content_type"),
     [
         ("/pyscript.toml", "application/toml"),
-        ("/hearts/__init__.py", "text/x-python"),
+        ("/static/build/boot-data.mjs", "text/javascript"),
         ("/static/runtime.mjs", "text/javascript"),
         ("/sw.js", "text/javascript"),  # an immutable service worker would pin old versions
         ("/static/pwa.mjs", "text/javascript"),
@@ -116,8 +114,22 @@ def test_app_files_revalidate_on_every_load(site_url, path, content_type):
     assert headers["Content-Type"].split(";")[0] == content_type
 
 
-@pytest.mark.parametrize("path", ["/.git/HEAD", "/node_modules/pyodide/package.json", "/static/"])
-def test_no_hidden_files_node_modules_or_directory_listings(site_url, path):
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/.git/HEAD",
+        "/node_modules/pyodide/package.json",
+        "/static/",
+        # The site is dist/ (issue 21): the sources, the tools and the build stay private.
+        "/hearts/__init__.py",
+        "/netlify.toml",
+        "/Makefile",
+        "/scripts/serve.py",
+        "/tools/driver.py",
+        "/tests/e2e/conftest.py",
+    ],
+)
+def test_no_hidden_files_sources_or_directory_listings(site_url, path):
     status, _ = fetch(site_url, path)
     assert status == 404
 
@@ -178,7 +190,7 @@ def test_text_json_and_wasm_are_gzipped_like_a_production_host(site_url, path, c
     request.add_header("Accept-Encoding", "gzip, deflate, br")
     with urllib.request.urlopen(request, timeout=60) as response:
         body, headers = response.read(), response.headers
-    local = ROOT / ("index.html" if path == "/" else path.lstrip("/"))
+    local = SITE / ("index.html" if path == "/" else path.lstrip("/"))
     if compressed:
         assert headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in headers["Vary"]
         assert gzip.decompress(body) == local.read_bytes()

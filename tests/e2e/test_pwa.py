@@ -15,11 +15,11 @@ from __future__ import annotations
 import json
 import time
 import tomllib
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tools.browser import ROOT, SITE
+
 GAME = "?seed=7&cadence=0&lang=en"
 READY = "html[data-state=ready]"
 OFFLINE_READY = "html[data-pwa=offline-ready]"
@@ -37,8 +37,8 @@ pytestmark = pytest.mark.skipif(
 
 @pytest.fixture(autouse=True)
 def built_service_worker():
-    if not (ROOT / "sw.js").is_file():
-        pytest.fail("sw.js is not built: run `make sw`")
+    if not (SITE / "sw.js").is_file():
+        pytest.fail("dist/sw.js is not built: run `make build`")
 
 
 def first_visit(page) -> None:

@@ -1,5 +1,6 @@
-"""netlify.toml: valid, and its build command turns a fresh copy of the repository into the
-site the tests serve (same vendored runtime, byte-identical service worker).
+"""netlify.toml: valid, and its build command (`make build`) turns a fresh copy of the
+repository into the site the tests serve, dist/ (same files, same vendored runtime,
+byte-identical service worker), which holds only what the page loads.
 
 The fresh copy holds what `git ls-files --cached --others --exclude-standard` lists (the
 repository as a clone of this working tree would have it, nothing ignored or built). npm
@@ -18,31 +19,18 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tools.browser import ROOT, SITE
+
 NETLIFY = tomllib.loads((ROOT / "netlify.toml").read_text(encoding="utf-8"))
 COMMAND = NETLIFY["build"]["command"]
 
 
-def steps(command: str) -> list[str]:
-    return [s.strip() for s in command.split("&&")]
-
-
-def test_netlify_toml_build_settings():
-    assert NETLIFY["build"]["publish"] == "."
-    assert steps(COMMAND) == [
-        "npm ci",  # exact versions from package-lock.json
-        "python3 scripts/gen_pyscript_toml.py --check",
-        "python3 scripts/build_game.py",
-        "node scripts/build_vendor.mjs",
-        "node scripts/build_sw.mjs",
-    ]
-    # `make game sw` (used by `make run` and `make test`) builds with the same scripts.
+def test_netlify_toml_builds_and_publishes_dist():
+    assert NETLIFY["build"]["publish"] == "dist"
+    assert COMMAND == "make build"  # the Makefile's steps, not a second copy of them
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    for step in steps(COMMAND)[2:]:
-        tool, script = step.split(" ", 1)
-        runner = r"\$\(PYTHON\)" if tool == "python3" else re.escape(tool)
-        assert re.search(rf"^\t{runner} {re.escape(script)}$", makefile, re.MULTILINE), step
-    assert re.search(r"^\tnpm ci\b", makefile, re.MULTILINE)
+    assert re.search(r"^DIST := dist$", makefile, re.MULTILINE)
+    assert re.search(r"^build: ", makefile, re.MULTILINE)
 
 
 def test_every_header_rule_is_well_formed():
@@ -65,12 +53,45 @@ def fresh_copy(dest: Path) -> None:
             shutil.copy2(source, dest / name)
 
 
+def listing(site: Path) -> set[str]:
+    return {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+
+
+def test_the_site_holds_only_what_the_page_loads():
+    """dist/: the page, its config, the static files, the built runtime and game, sw.js;
+    no Python source, no test, tool or build script (the game travels as one archive)."""
+    if not (SITE / "sw.js").is_file():
+        pytest.fail("dist/ is not built: run `make build`")
+    files = listing(SITE)
+    page_files = {
+        p.relative_to(ROOT).as_posix()
+        for p in (ROOT / "static").rglob("*")
+        if p.is_file() and not p.relative_to(ROOT).as_posix().startswith(BUILT)
+    }
+    vendored = json.loads((SITE / "static/vendor/manifest.json").read_text(encoding="utf-8"))
+    expected = {
+        "index.html",
+        "pyscript.toml",
+        "sw.js",
+        "static/build/hearts.zip",
+        "static/build/boot-data.mjs",
+        "static/vendor/manifest.json",
+        *page_files,
+        *(f"static/vendor/{row['path']}" for row in vendored["files"]),
+    }
+    assert files == expected
+    assert not [f for f in files if f.endswith(".py")]
+
+
+BUILT = ("static/vendor/", "static/build/")  # built into dist/ only (older checkouts had them)
+
+
 def test_build_command_on_a_fresh_copy_produces_the_served_site(tmp_path):
-    if not (ROOT / "sw.js").is_file():
-        pytest.fail("sw.js is not built: run `make sw`")
-    site = tmp_path / "site"
+    if not (SITE / "sw.js").is_file():
+        pytest.fail("dist/ is not built: run `make build`")
+    site = tmp_path / "repo"
     fresh_copy(site)
-    for built in ("node_modules", "static/vendor", "sw.js"):
+    for built in ("node_modules", "dist", "static/vendor", "static/build", "sw.js"):
         assert not (site / built).exists(), f"{built} is not git-ignored"
 
     env = {**os.environ, "npm_config_prefer_offline": "true", "npm_config_audit": "false"}
@@ -88,18 +109,17 @@ def test_build_command_on_a_fresh_copy_produces_the_served_site(tmp_path):
                 del row["bytes"], row["sha256"]
         return manifest
 
-    assert vendored(site) == vendored(ROOT)
-    listing = {p.relative_to(site).as_posix() for p in (site / "static/vendor").rglob("*")}
-    served = {p.relative_to(ROOT).as_posix() for p in (ROOT / "static/vendor").rglob("*")}
-    assert listing == served - {"static/vendor/.built"}
-    fresh, served_sw = (site / "sw.js").read_text(), (ROOT / "sw.js").read_text()
+    built = site / "dist"
+    assert vendored(built) == vendored(SITE)
+    assert listing(built) == listing(SITE)
+    fresh, served_sw = (built / "sw.js").read_text(), (SITE / "sw.js").read_text()
     stale = sorted(
         url
         for url in set(precache(fresh)) | set(precache(served_sw))
         if precache(fresh).get(url) != precache(served_sw).get(url)
     )
-    assert stale == [], "sw.js precaches other revisions of these files: run `make sw`"
-    assert fresh == served_sw, "sw.js differs from a fresh build: run `make sw`"
+    assert stale == [], "sw.js precaches other revisions of these files: run `make build`"
+    assert fresh == served_sw, "sw.js differs from a fresh build: run `make build`"
 
 
 def precache(sw: str) -> dict[str, str]:

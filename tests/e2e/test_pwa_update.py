@@ -1,8 +1,8 @@
 """Updates never disturb a game: a new version installs in the background and takes over
 only when the player accepts it (between hands) or on the next start.
 
-Runs against a private copy of the site (its own server, its own sw.js built with
-`scripts/build_sw.mjs --root`), so that a "deploy" can change files under the open page.
+Runs against a private copy of the built site (dist/, its own server, its own sw.js built
+with `scripts/build_sw.mjs --root`), so that a "deploy" can change files under the open page.
 """
 
 from __future__ import annotations
@@ -14,9 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from tools.browser import serve
+from tools.browser import ROOT, SITE, serve
 
-ROOT = Path(__file__).resolve().parents[2]
 GAME = "?seed=11&cadence=0&lang=en"
 TIMEOUT_MS = 180_000  # generous: the tests also run on loaded 2-core machines
 
@@ -45,12 +44,7 @@ def deploy(site: Path, version: int) -> None:
 @pytest.fixture
 def private_site(tmp_path):
     site = tmp_path / "site"
-    site.mkdir()
-    for name in ("index.html", "pyscript.toml", "netlify.toml"):
-        shutil.copy2(ROOT / name, site / name)
-    ignore = shutil.ignore_patterns("__pycache__", ".*")
-    for folder in ("hearts", "static", "scripts"):
-        shutil.copytree(ROOT / folder, site / folder, ignore=ignore)
+    shutil.copytree(SITE, site)
     build_sw(site)
     with serve(site) as url:
         yield site, url

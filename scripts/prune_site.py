@@ -1,0 +1,40 @@
+#!/usr/bin/env python3
+"""Remove from the built site the copies of page files that no longer exist.
+
+    python3 scripts/prune_site.py dist index.html pyscript.toml static/boot.js ...
+
+The Makefile copies the page's files into dist/ one by one; a file deleted from the source
+tree would stay behind there, and the service worker (which precaches the whole site)
+would keep shipping it. Everything under static/vendor/ and static/build/ and sw.js is
+built by its own rule and left alone. Standard library only (the netlify build has no venv).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+BUILT = ("static/vendor/", "static/build/", "sw.js")
+
+
+def stale(site: Path, page_files: set[str]) -> list[Path]:
+    """Files in ``site`` that are neither built there nor a page file."""
+    return sorted(
+        path
+        for path in site.rglob("*")
+        if path.is_file()
+        and not (rel := path.relative_to(site).as_posix()).startswith(BUILT)
+        and rel not in page_files
+    )
+
+
+def main(argv: list[str]) -> int:
+    site, *files = argv
+    for path in stale(Path(site), set(files)):
+        path.unlink()
+        print(f"removed {path} (no longer a page file)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
