@@ -18,10 +18,11 @@ SITE_COPIES := $(addprefix $(DIST)/,$(PAGE_FILES))
 PAGE_DIRS := $(shell find static -type d ! -path 'static/vendor*' ! -path 'static/build*' 2>/dev/null)
 # The runtime (scripts/build_vendor.mjs): its manifest is written last.
 VENDOR := $(DIST)/static/vendor/manifest.json
-# The game (scripts/build_game.py): hearts/ as one archive, and the module of the facts the
-# JavaScript needs before Python runs (the archive's hash among them).
+# The game (scripts/build_game.py): hearts/ as one archive; and the contract
+# (scripts/build_contract.py): the facts the JavaScript needs before Python runs, read from
+# the Python modules that own them (the archive's hash among them).
 GAME := $(DIST)/static/build/hearts.zip
-BOOT_DATA := $(DIST)/static/build/boot-data.mjs
+CONTRACT := $(DIST)/static/build/contract.mjs
 HEARTS_SOURCES := $(shell find hearts -name '*.py' ! -path '*/__pycache__/*' 2>/dev/null)
 SW := $(DIST)/sw.js
 CHROMIUM := /usr/bin/chromium
@@ -59,7 +60,7 @@ lint: $(DEV_STAMP)
 # Engine, CPU and web-logic tests in CPython, measured: hearts/web/ (but the DOM facade)
 # must stay >= 90 % covered by them (the fake document of tests/web/fakedom.py).
 # $(GAME): the archive tests check the built archive, never a stale one or none.
-test-engine: $(DEV_STAMP) $(GAME) $(BOOT_DATA)
+test-engine: $(DEV_STAMP) $(GAME) $(CONTRACT)
 	$(VPY) -m coverage run -m pytest -q tests --ignore=tests/e2e
 	$(VPY) -m coverage report --include='hearts/web/*' --omit=hearts/web/dom.py --fail-under=90
 
@@ -98,11 +99,11 @@ vendor: $(VENDOR)
 $(VENDOR): $(NODE_STAMP) package.json scripts/build_vendor.mjs scripts/memory_snapshot.mjs
 	node scripts/build_vendor.mjs --out $(DIST)/static/vendor
 
-game: $(GAME) $(BOOT_DATA)
+game: $(GAME) $(CONTRACT)
 $(GAME): $(NODE_STAMP) $(HEARTS_SOURCES) scripts/build_game.py scripts/compile_pyc.mjs
-	$(PYTHON) scripts/build_game.py archive --out $(@D)
-$(BOOT_DATA): $(GAME) $(HEARTS_SOURCES) scripts/build_game.py
-	$(PYTHON) scripts/build_game.py boot-data --out $(@D)
+	$(PYTHON) scripts/build_game.py --out $(@D)
+$(CONTRACT): $(GAME) $(HEARTS_SOURCES) scripts/build_contract.py
+	$(PYTHON) scripts/build_contract.py --out $(@D)
 
 # pyscript.toml is committed; the copy fails if it no longer maps the game's archive (or
 # names another Pyodide than package.json).
@@ -116,11 +117,11 @@ $(filter-out $(DIST)/pyscript.toml,$(SITE_COPIES)): $(DIST)/%: %
 	cp $< $@
 
 # The service worker: Workbox precache manifest (content hash per file) of the site as built,
-# after removing the copies of page files that no longer exist.
+# after removing what is no longer part of it (deleted page files, renamed build outputs).
 sw: $(SW)
-$(SW): $(VENDOR) $(GAME) $(BOOT_DATA) $(SITE_COPIES) $(PAGE_DIRS) scripts/build_sw.mjs \
+$(SW): $(VENDOR) $(GAME) $(CONTRACT) $(SITE_COPIES) $(PAGE_DIRS) scripts/build_sw.mjs \
 		scripts/sw-prelude.js scripts/prune_site.py
-	$(PYTHON) scripts/prune_site.py $(DIST) $(PAGE_FILES)
+	$(PYTHON) scripts/prune_site.py $(DIST) $(PAGE_FILES) $(patsubst $(DIST)/%,%,$(GAME) $(CONTRACT))
 	node scripts/build_sw.mjs --root $(DIST)
 
 # App icons: the committed PNGs, rendered by Chromium from static/icons/*.svg (after

@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""Remove from the built site the copies of page files that no longer exist.
+"""Remove from the built site every file that is no longer one of it.
 
     python3 scripts/prune_site.py dist index.html pyscript.toml static/boot.js ...
 
-The Makefile copies the page's files into dist/ one by one; a file deleted from the source
-tree would stay behind there, and the service worker (which precaches the whole site)
-would keep shipping it. Everything under static/vendor/ and static/build/ and sw.js is
-built by its own rule and left alone. Standard library only (the netlify build has no venv).
+The Makefile copies the page's files into dist/ one by one and builds the game's files
+beside them; a file deleted from the source tree (or a build output renamed) would stay
+behind there, and the service worker (which precaches the whole site) would keep shipping
+it. The arguments are the site's files but the runtime (static/vendor/, rebuilt from
+scratch by its own rule) and sw.js. Standard library only (the netlify build has no venv).
 """
 
 from __future__ import annotations
@@ -14,11 +15,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-BUILT = ("static/vendor/", "static/build/", "sw.js")
+BUILT = ("static/vendor/", "sw.js")
 
 
 def stale(site: Path, page_files: set[str]) -> list[Path]:
-    """Files in ``site`` that are neither built there nor a page file."""
+    """Files in ``site`` that are neither the runtime, sw.js nor one of ``page_files``."""
     return sorted(
         path
         for path in site.rglob("*")

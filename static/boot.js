@@ -3,13 +3,13 @@
 //
 // 1. Paint at once, before PyScript is even imported:
 //    - the saved table, if the snapshot the game keeps beside its save (localStorage
-//      "hearts.snapshot.v1", written by hearts/web after every draw) belongs to that save
-//      (its "table" is the check value of "hearts.game.v1") and to this build (BUILD, the
+//      RECORDS.snapshot, written by hearts/web after every draw) belongs to that save
+//      (its "table" is the check value of RECORDS.game's record) and to this build (BUILD, the
 //      hash of the game's archive): your hand, the plates, the trick, the status line, in
 //      the saved language;
 //    - otherwise the neutral table: four seats, their plates and face-down hands.
 //    Both are HTML made by the game's own render code (the snapshot at play, the neutral
-//    table by scripts/build_game.py), so Python taking over changes nothing you can see.
+//    table by scripts/build_contract.py), so Python taking over changes nothing you can see.
 //    Storage is data, never HTML as such (issue 20): a stored region is parsed inert (a
 //    <template>) and painted only if every element in it is one the renderer makes
 //    (MARKUP, from hearts/web/markup.py: its tags, attributes and class names); one
@@ -26,14 +26,16 @@
 //    error) or its start raises, the player is told so in their language, with the way
 //    on: set aside the record Python was reading (a .bad copy is kept, as Python keeps
 //    them; statistics stay unless they are the cause) and start again.
-import { BOOT, BUILD, MARKUP, RECORDS } from "./build/boot-data.mjs";
+// Python's facts (keys, kinds, regions, labels, keys, languages, texts): the contract,
+// generated from the modules that own them (scripts/build_contract.py); none spelled here.
+import {
+    BUILD, LABELS, LANGUAGES, MARKUP, NAV_KEYS, RECORDS, REGIONS, STEPS, TEXTS,
+} from "./build/contract.mjs";
 
 const root = document.documentElement;
 const SNAPSHOT_KEY = RECORDS.snapshot;
 const GAME_KEY = RECORDS.game;
 const SETTINGS_KEY = RECORDS.settings;
-const REGIONS = ["status", "seat-0", "seat-1", "seat-2", "seat-3", "center", "prompt", "hand"];
-const NAV_KEYS = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"];
 
 function stored(key) {
     try {
@@ -109,8 +111,7 @@ function fragment(html) {
 }
 
 function labelsOf(value) {
-    const keys = ["menu", "hand", "table", "center"];
-    return keys.every((key) => typeof field(value, key) === "string") ? value : null;
+    return Object.keys(LABELS).every((key) => typeof field(value, key) === "string") ? value : null;
 }
 
 // The snapshot, only if it was drawn for exactly the saved table by exactly this build,
@@ -119,11 +120,12 @@ function savedSnapshot() {
     const text = stored(SNAPSHOT_KEY);
     const snapshot = parse(text);
     const table = parse(stored(GAME_KEY));
-    if (field(snapshot, "kind") !== "hearts-snapshot" || field(snapshot, "v") !== 1) return null;
+    if (field(snapshot, "kind") !== RECORDS.snapshotKind) return null;
+    if (field(snapshot, "v") !== RECORDS.snapshotVersion) return null;
     const check = field(table, "check");
     if (field(snapshot, "build") !== BUILD || typeof check !== "string") return null;
     const lang = field(snapshot, "lang");
-    if (field(snapshot, "table") !== check || !own(BOOT, lang)) return null;
+    if (field(snapshot, "table") !== check || !own(TEXTS, lang)) return null;
     const storedRegions = field(snapshot, "regions");
     const classes = field(snapshot, "classes") ?? {};
     const tableClass = field(classes, "table");
@@ -143,11 +145,12 @@ function savedSnapshot() {
         lang,
         regions,
         classes: { table: tableClass, hand: handClass },
-        labels: labelsOf(labels) ?? BOOT[lang].labels,
+        labels: labelsOf(labels) ?? TEXTS[lang].labels,
     };
 }
 
-// Python's order: ?lang=, then the saved choice, then the browser's languages.
+// Python's order (hearts/web/shell.py, i18n.pick_language): ?lang=, then the saved
+// choice, then the browser's languages. static/pwa.mjs follows the <html lang> set here.
 function language() {
     const wanted = [
         new URLSearchParams(location.search).get("lang"),
@@ -157,9 +160,9 @@ function language() {
     ];
     for (const candidate of wanted) {
         const base = String(candidate || "").toLowerCase().split(/[-_]/)[0];
-        if (own(BOOT, base)) return base;
+        if (LANGUAGES.supported.includes(base)) return base;
     }
-    return "en";
+    return LANGUAGES.fallback;
 }
 
 // regions: name -> checked nodes (a snapshot) or the build's own HTML (the neutral table).
@@ -172,10 +175,11 @@ function paint(regions, classes, labels, lang) {
     if (classes.table) document.getElementById("table").className = classes.table;
     if (classes.hand) document.getElementById("hand").className = classes.hand;
     root.lang = lang;
-    document.getElementById("menu-button").textContent = labels.menu;
-    document.getElementById("hand").setAttribute("aria-label", labels.hand);
-    document.getElementById("table").setAttribute("aria-label", labels.table);
-    document.getElementById("center").setAttribute("aria-label", labels.center);
+    for (const [key, [id, where]] of Object.entries(LABELS)) {
+        const element = document.getElementById(id);
+        if (where === "text") element.textContent = labels[key];
+        else element.setAttribute(where, labels[key]);
+    }
 }
 
 let saved = null;
@@ -185,7 +189,7 @@ try {
     console.warn("Hearts: the saved table is not painted", error); // the neutral one is
 }
 const lang = saved ? saved.lang : language();
-const words = BOOT[lang];
+const words = TEXTS[lang];
 if (saved) {
     paint(saved.regions, saved.classes, saved.labels, lang);
     root.dataset.boot = "snapshot";
@@ -247,14 +251,13 @@ hand.addEventListener("click", (event) => {
 });
 
 hand.addEventListener("keydown", (event) => {
-    if (!listening || !NAV_KEYS.includes(event.key)) return;
+    const move = field(NAV_KEYS, event.key); // as hearts/web/painter.py moves
+    if (!listening || !move) return;
     const buttons = cards();
     if (!buttons.length) return;
     event.preventDefault();
     const current = Math.max(0, buttons.indexOf(document.activeElement));
-    const index = { Home: 0, End: buttons.length - 1, ArrowLeft: current - 1, ArrowUp: current - 1 }[
-        event.key
-    ] ?? current + 1;
+    const index = { first: 0, last: buttons.length - 1, previous: current - 1, next: current + 1 }[move];
     const target = buttons[Math.min(buttons.length - 1, Math.max(0, index))];
     for (const b of buttons) b.tabIndex = b === target ? 0 : -1;
     target.focus();
@@ -294,7 +297,6 @@ window.heartsBoot = {
 const bar = document.getElementById("boot-bar");
 const fill = document.getElementById("boot-fill");
 const text = document.getElementById("boot-text");
-const STEPS = ["runtime", "engine", "game"];
 const RESOURCES = [
     ["/pyodide.mjs", 8, "runtime", 1.5],
     ["/memory-snapshot.gz", 20, "engine", 1], // not on every start (static/interpreter.mjs)

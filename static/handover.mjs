@@ -1,6 +1,6 @@
 // Tab hand-over that follows the player (issue 12): the tab you reload keeps the game.
 //
-// The game is played by the tab holding the Web Lock "hearts.game" (hearts/web/tablock.py).
+// The game is played by the tab holding the Web Lock LOCK.name (hearts/web/tablock.py).
 // Reloading that tab releases the lock while the page unloads, so a tab waiting for it is
 // granted it at once.  That tab does not start playing yet: it holds the lock for a grace
 // period (tablock.GRACE_MS) and gives it back if the tab that left returns.
@@ -11,7 +11,9 @@
 // next load within RECLAIM_WINDOW_MS, this module takes the lock back at once (steal).
 // hearts/web adopts the lock when it starts (window.heartsHandover.listen), and stops if
 // another tab takes it over later.
-const LOCK_NAME = "hearts.game";
+import { LOCK } from "./build/contract.mjs";
+
+const LOCK_NAME = LOCK.name; // hearts/web/tablock.py, through the generated contract
 const RECLAIM_KEY = "hearts.reclaim";
 const RECLAIM_WINDOW_MS = 60_000;
 const root = document.documentElement;

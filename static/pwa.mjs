@@ -28,6 +28,7 @@
 //   <html data-pwa="offline-ready" | "update-ready" | "updating"> mirrors the state.
 //
 // No inline script and nothing from another origin: the page's CSP allows neither.
+import { LANGUAGES, TEXTS } from "./build/contract.mjs";
 
 const root = document.documentElement;
 const RELOADED = "hearts:pwa-reloaded"; // sessionStorage: guards against a reload loop
@@ -198,30 +199,12 @@ function whenStarted(callback) {
 
 // --- a start-up that cannot reach the runtime ------------------------------------------
 
-const MESSAGES = {
-    en: {
-        offline:
-            "You are offline. Hearts needs a connection for its first start (about 13 MB); "
-            + "after that it plays offline. Connect and reload the page.",
-        network:
-            "Hearts could not load all of its files. Check your connection and reload the page.",
-        reload: "Reload",
-    },
-    de: {
-        offline:
-            "Du bist offline. Hearts braucht für den ersten Start eine Verbindung (etwa 13 MB), "
-            + "danach läuft es auch offline. Verbinde dich und lade die Seite neu.",
-        network:
-            "Hearts konnte nicht alle Dateien laden. Prüfe die Verbindung und lade die Seite neu.",
-        reload: "Neu laden",
-    },
-};
-
-// The page's own language choice lives in Python, which has not started: the ?lang= test
-// hook, else the browser's language (as the game's first start picks it).
-function language() {
-    const chosen = new URLSearchParams(location.search).get("lang") || navigator.language;
-    return (chosen || "en").slice(0, 2).toLowerCase() === "de" ? "de" : "en";
+// The texts come from the game's (hearts/i18n, through the generated contract), in the
+// language static/boot.js chose for the table - the saved one - which it sets as <html
+// lang> when it paints (a failure noticed earlier waits for that paint).
+function words() {
+    const lang = root.lang.toLowerCase();
+    return TEXTS[LANGUAGES.supported.includes(lang) ? lang : LANGUAGES.fallback].download;
 }
 
 let failed = false;
@@ -232,15 +215,23 @@ function bootFailed(reason) {
     const offline = navigator.onLine === false;
     root.dataset.bootError = offline ? "offline" : "network";
     if (!emit("hearts:boot-failed", { offline, reason: String(reason) })) return;
-    const words = MESSAGES[language()];
+    if (document.readyState === "loading") {
+        document.addEventListener("DOMContentLoaded", () => showFailure(offline), { once: true });
+    } else {
+        showFailure(offline);
+    }
+}
+
+function showFailure(offline) {
+    const texts = words();
     const box = document.createElement("div");
     box.className = "pwa-boot-error";
     box.setAttribute("role", "alert");
     const text = document.createElement("p");
-    text.textContent = offline ? words.offline : words.network;
+    text.textContent = offline ? texts.offline : texts.network;
     const button = document.createElement("button");
     button.type = "button";
-    button.textContent = words.reload;
+    button.textContent = texts.reload;
     button.addEventListener("click", () => location.reload());
     box.append(text, button);
     // CSSOM (allowed by the CSP, unlike style attributes): readable over any page style.
@@ -271,7 +262,7 @@ addEventListener(
     true,
 );
 // fetch()/import() rejections inside the runtime's start-up (pyodide.asm.wasm, the
-// standard library, pyscript.toml, hearts/*.py).
+// standard library, pyscript.toml, the game's archive).
 addEventListener("unhandledrejection", (event) => {
     const reason = event.reason;
     const message = (reason && (reason.message || String(reason))) || "";

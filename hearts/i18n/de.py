@@ -24,6 +24,14 @@ DE: dict[str, str] = {
     "boot.cause_none": "Dein Spiel und deine Statistik bleiben erhalten. Bitte versuche es erneut.",
     "boot.set_aside": "Beiseitelegen und neu starten",
     "boot.retry": "Erneut versuchen",
+    "boot.offline": (
+        "Du bist offline. Hearts braucht für den ersten Start eine Verbindung (etwa 13 MB), "
+        "danach läuft es auch offline. Verbinde dich und lade die Seite neu."
+    ),
+    "boot.network": (
+        "Hearts konnte nicht alle Dateien laden. Prüfe die Verbindung und lade die Seite neu."
+    ),
+    "boot.reload": "Neu laden",
     "menu": "Menü",
     "close": "Schließen",
     "you": "Du",

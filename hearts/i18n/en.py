@@ -27,6 +27,15 @@ EN: dict[str, str] = {
     "boot.cause_none": "Your game and statistics are kept. Please try again.",
     "boot.set_aside": "Set aside and start again",
     "boot.retry": "Try again",
+    # the runtime's files could not be fetched (static/pwa.mjs, before Python runs)
+    "boot.offline": (
+        "You are offline. Hearts needs a connection for its first start (about 13 MB); "
+        "after that it plays offline. Connect and reload the page."
+    ),
+    "boot.network": (
+        "Hearts could not load all of its files. Check your connection and reload the page."
+    ),
+    "boot.reload": "Reload",
     "menu": "Menu",
     "close": "Close",
     "you": "You",

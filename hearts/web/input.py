@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .dialogs import Dialogs
+from .painter import NAV_KEYS
 from .ports import Dom, Event, Intent
 
-NAV_KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End")
 CHANGE_ONLY = {"level"}  # radios: chosen by their change event
 
 Decoder = Callable[[Event], Intent | None]

@@ -10,8 +10,8 @@ these values) and class names, text and nothing else (no comments, no ``id``, ``
 (the neutral table is, and Python draws the saved one as usual), so what Python takes as
 already drawn is always exactly what is on the screen.
 
-The rules are data, written by scripts/build_game.py into static/build/boot-data.mjs for
-boot.js; :func:`allowed` is the same check in Python, which tests run over every table a
+The rules are data, written by scripts/build_contract.py into static/build/contract.mjs
+for boot.js; :func:`allowed` is the same check in Python, which tests run over every table a
 whole game shows (tests/web/test_markup.py): a renderer change that makes new markup must
 name it here, or its snapshots would stop being painted.  Patterns are plain regular
 expressions that read the same in Python and JavaScript.

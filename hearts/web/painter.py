@@ -17,6 +17,23 @@ from . import render
 from .ports import Dom, Element
 
 REGIONS = ("status", "seat-0", "seat-1", "seat-2", "seat-3", "center", "prompt", "hand")
+# The labels outside the regions: name -> (element id, where: its text or an attribute,
+# the Chrome field). static/boot.js sets the same ones (scripts/build_contract.py).
+LABELS = {
+    "menu": ("menu-button", "text", "menu"),
+    "hand": ("hand", "aria-label", "your_hand"),
+    "table": ("table", "aria-label", "table"),
+    "center": ("center", "aria-label", "trick"),
+}
+# The keys that move the focus between your cards, and where to (static/boot.js too).
+NAV_KEYS = {
+    "ArrowLeft": "previous",
+    "ArrowUp": "previous",
+    "ArrowRight": "next",
+    "ArrowDown": "next",
+    "Home": "first",
+    "End": "last",
+}
 LIVE_KEEP = 4  # announcements kept in the live region (older ones are removed)
 CARD_BUTTONS = "button[data-card]"
 
@@ -55,10 +72,7 @@ class Painter:
 
     def snapshot(self) -> dict[str, object]:
         """What the table shows, for static/boot.js to paint at the next start."""
-        c = self.chrome
-        labels = {}
-        if c is not None:
-            labels = {"menu": c.menu, "hand": c.your_hand, "table": c.table, "center": c.trick}
+        labels = chrome_labels(self.chrome) if self.chrome is not None else {}
         regions = {name: self.cache[name] for name in REGIONS if name in self.cache}
         return {"lang": self.lang, "regions": regions, "classes": self.classes, "labels": labels}
 
@@ -124,12 +138,14 @@ class Painter:
         """Labels outside the regions (menu button, landmarks) in the current language."""
         self.lang, self.chrome = c.lang, c
         self.dom.root.set_attr("lang", c.lang)
-        button = self.dom.by_id("menu-button")
-        button.set_text(c.menu)
-        button.remove_attr("disabled")
-        self.el["hand"].set_attr("aria-label", c.your_hand)
-        self.table.set_attr("aria-label", c.table)
-        self.el["center"].set_attr("aria-label", c.trick)
+        for key, text in chrome_labels(c).items():
+            element_id, where, _field = LABELS[key]
+            element = self.dom.by_id(element_id)
+            if where == "text":
+                element.set_text(text)
+            else:
+                element.set_attr(where, text)
+        self.dom.by_id("menu-button").remove_attr("disabled")
 
     def region_of(self, element: Element | None) -> str | None:
         if element is None:
@@ -180,12 +196,12 @@ class Painter:
         active = self.dom.active()
         current = next((i for i, b in enumerate(buttons) if b == active), 0)
         index = {
-            "Home": 0,
-            "End": len(buttons) - 1,
-            "ArrowLeft": max(0, current - 1),
-            "ArrowUp": max(0, current - 1),
-        }.get(key, min(len(buttons) - 1, current + 1))
-        self.move_focus_to(buttons[index])
+            "first": 0,
+            "last": len(buttons) - 1,
+            "previous": current - 1,
+            "next": current + 1,
+        }[NAV_KEYS[key]]
+        self.move_focus_to(buttons[min(len(buttons) - 1, max(0, index))])
         return True
 
     def say(self, messages: tuple[str, ...]) -> None:
@@ -198,3 +214,8 @@ class Painter:
     def alert(self, on: bool) -> None:
         """An error makes the notice an alert; dismissing it makes it a status again."""
         self.notice.set_attr("role", "alert" if on else "status")
+
+
+def chrome_labels(c: Chrome) -> dict[str, str]:
+    """The label texts by name (:data:`LABELS`): what the snapshot keeps for boot.js."""
+    return {key: str(getattr(c, field)) for key, (_id, _where, field) in LABELS.items()}

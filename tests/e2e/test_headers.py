@@ -53,7 +53,7 @@ def site_files() -> list[str]:
         "/static/pwa.mjs",
         "/static/manifest.webmanifest",
         "/static/build/hearts.zip",
-        "/static/build/boot-data.mjs",
+        "/static/build/contract.mjs",
         *(f"/{p.relative_to(SITE).as_posix()}" for p in sorted((SITE / "static/icons").glob("*"))),
         "/static/vendor/manifest.json",
         "/tests/e2e/pages/smoke/",
@@ -97,7 +97,7 @@ def test_vendored_runtime_is_served_immutable_with_its_content_type(site_url):
     ("path", "content_type"),
     [
         ("/pyscript.toml", "application/toml"),
-        ("/static/build/boot-data.mjs", "text/javascript"),
+        ("/static/build/contract.mjs", "text/javascript"),
         ("/static/runtime.mjs", "text/javascript"),
         ("/sw.js", "text/javascript"),  # an immutable service worker would pin old versions
         ("/static/pwa.mjs", "text/javascript"),

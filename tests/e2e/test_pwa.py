@@ -18,6 +18,8 @@ import tomllib
 
 import pytest
 
+from hearts import i18n
+from hearts.web.store import SETTINGS_KEY, Settings, dump_settings
 from tools.browser import ROOT, SITE
 
 GAME = "?seed=7&cadence=0&lang=en"
@@ -334,6 +336,18 @@ def test_first_visit_without_the_runtime_shows_a_clear_message(page, console_err
     assert alert.is_visible()
     assert "connection" in alert.text_content()
     assert page.get_attribute("html", "data-state") != "ready"
+
+
+def test_the_message_follows_the_saved_language(page):
+    """Issue 21: the player chose German in the game; the browser says English. The
+    message is the game's own text (the generated contract) in the saved language."""
+    settings = json.dumps(dump_settings(Settings(lang="de")))
+    page.add_init_script(f"localStorage.setItem({json.dumps(SETTINGS_KEY)}, {settings})")
+    page.route("**/static/vendor/**", lambda route: route.abort("internetdisconnected"))
+    page.goto(GAME.replace("&lang=en", ""))
+    page.wait_for_selector("html[data-boot-error]", state="attached", timeout=TIMEOUT_MS)
+    alert = page.locator(".pwa-boot-error[role=alert]")
+    assert alert.text_content() == i18n.text("de", "boot.network") + i18n.text("de", "boot.reload")
 
 
 @pytest.mark.parametrize(("lang", "words"), [("en", "You are offline"), ("de", "Du bist offline")])

@@ -74,7 +74,7 @@ def test_the_site_holds_only_what_the_page_loads():
         "pyscript.toml",
         "sw.js",
         "static/build/hearts.zip",
-        "static/build/boot-data.mjs",
+        "static/build/contract.mjs",
         "static/vendor/manifest.json",
         *page_files,
         *(f"static/vendor/{row['path']}" for row in vendored["files"]),
