@@ -1,93 +1,39 @@
-"""One way to drive a game to a point: apply what ``Game.next_step`` asks for.
+"""The tools' name for :mod:`hearts.driver`, the one step loop (moved there, issue 21).
 
-A :class:`Policy` answers the two questions a seat can be asked (which three cards to
-pass, which card to play); :func:`drive` does the rest — gathers tricks, deals the next
-hand — one action at a time until a condition holds.  The tournament, the engine
-benchmark and the tests all drive games through here, so a game is stepped the same way
-everywhere (the page's scheduler asks the same ``next_step`` question, one timer a step).
+tools/tournament.py, ismcts.py and bench.py (and issue 24's teacher) import it from here;
+new code imports :mod:`hearts.driver` itself.
 """
 
-from __future__ import annotations
+from hearts.driver import (
+    CPU,
+    FIRST,
+    FIRST_VS_CPU,
+    Policy,
+    Taken,
+    Until,
+    cpu,
+    drive,
+    game_over,
+    hand_done,
+    per_seat,
+    phase_is,
+    random_choices,
+    take_step,
+)
 
-import random
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-
-from hearts import Game
-from hearts.cards import Card
-from hearts.enums import Level, Phase
-from hearts.steps import Step, StepKind
-
-Until = Callable[[Game], bool]
-
-
-@dataclass(frozen=True)
-class Policy:
-    """How a seat chooses: ``choose_pass(game, seat)`` and ``choose_play(game, seat)``."""
-
-    choose_pass: Callable[[Game, int], Iterable[Card]]
-    choose_play: Callable[[Game, int], Card]
-
-
-FIRST = Policy(lambda g, s: g.hand(s)[:3], lambda g, s: g.legal_plays(s)[0])
-"""The first three cards of the hand, the first legal card: a fixed, simple policy."""
-
-
-def cpu(level: Level | str | None = None) -> Policy:
-    """The engine's CPU at ``level`` (the game's own level if ``None``)."""
-    return Policy(lambda g, s: g.cpu_pass(s, level), lambda g, s: g.cpu_play(s, level))
-
-
-def random_choices(rng: random.Random) -> Policy:
-    """Uniformly random passes and legal plays from ``rng``."""
-    return Policy(lambda g, s: rng.sample(g.hand(s), 3), lambda g, s: rng.choice(g.legal_plays(s)))
-
-
-def per_seat(policies: Sequence[Policy]) -> Policy:
-    """Seat ``i`` plays ``policies[i]``."""
-    return Policy(
-        lambda g, s: policies[s].choose_pass(g, s), lambda g, s: policies[s].choose_play(g, s)
-    )
-
-
-def take_step(game: Game, policy: Policy = FIRST) -> Step:
-    """Apply one action of the step the game waits for; returns that step."""
-    step = game.next_step
-    if step is None:
-        raise ValueError("the game is over: there is no step to take")
-    seat = step.seat
-    if step.kind == StepKind.PASS and seat is not None:
-        game.submit_pass(seat, policy.choose_pass(game, seat))
-    elif step.kind == StepKind.PLAY and seat is not None:
-        game.play(seat, policy.choose_play(game, seat))
-    elif step.kind == StepKind.GATHER:
-        game.gather_trick()
-    else:
-        game.next_hand()
-    return step
-
-
-def game_over(game: Game) -> bool:
-    return game.phase == Phase.GAME_OVER
-
-
-def hand_done(game: Game) -> bool:
-    """The hand on the table has been played out (the summary would show)."""
-    return game.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
-
-
-def phase_is(phase: Phase | str) -> Until:
-    return lambda game: game.phase == phase
-
-
-def drive(game: Game, policy: Policy = FIRST, until: Until = game_over) -> Game:
-    """Take steps until ``until(game)`` holds; ``ValueError`` if the game ends first."""
-    while not until(game):
-        take_step(game, policy)
-    return game
-
-
-CPU = cpu()
-FIRST_VS_CPU = per_seat((FIRST, CPU, CPU, CPU))
-"""You pass your first three cards and play your first legal card; the CPU seats choose as
-on the page (the fixed policy of the browser tests, repeatable in CPython)."""
+__all__ = [
+    "CPU",
+    "FIRST",
+    "FIRST_VS_CPU",
+    "Policy",
+    "Taken",
+    "Until",
+    "cpu",
+    "drive",
+    "game_over",
+    "hand_done",
+    "per_seat",
+    "phase_is",
+    "random_choices",
+    "take_step",
+]

@@ -15,11 +15,13 @@ from typing import NamedTuple
 
 from .. import i18n, view
 from ..cards import Card
+from ..driver import CPU, take_step
 from ..enums import Level, Phase, level_of
 from ..game import Game
 from ..rules import trick_points
 from ..save import dump_game
 from ..stats import FINISHED, PLAYED, Fold, Stats
+from ..steps import StepKind
 from .clock import PlayClock
 from .params import Params
 from .schedule import Pending, pending
@@ -154,9 +156,10 @@ class Controller:
         record, game = self.record, self.game
         if game.phase != Phase.PASS or game.has_passed(0) or len(record.selection) != 3:
             return None
-        for seat in (1, 2, 3):
-            if not game.has_passed(seat):
-                game.submit_pass(seat, game.cpu_pass(seat))
+        step = game.next_step  # the CPU seats still to pass go first (steps.CPU_FIRST)
+        while step is not None and step.kind == StepKind.PASS and step.seat != 0:
+            take_step(game, CPU)
+            step = game.next_step
         game.submit_pass(0, record.selection)
         record.selection = ()
         names = ", ".join(card.name(self.lang) for card in game.received(0))
@@ -226,19 +229,19 @@ class Controller:
         current = self.pending()
         if current is None or current.key != step.key:
             return None
-        game, seat = self.game, step.seat
-        if step.kind == "cpu_pass" and seat is not None:
-            game.submit_pass(seat, game.cpu_pass(seat))
+        trick = self.game.current_trick  # what a gathered trick was worth
+        taken = take_step(self.game, CPU)  # the one step loop: the pending step, no other
+        if taken.step.kind == StepKind.PASS:
             self._commit()
             return self._outcome()
-        if step.kind == "cpu_play" and seat is not None:
-            card = game.cpu_play(seat)
-            game.play(seat, card)
-            name = i18n.seat_name(self.lang, seat)
-            self._say("say.cpu_plays", seat=name, card=card.name(self.lang))
+        if taken.step.kind == StepKind.PLAY and taken.seat is not None:
+            name = i18n.seat_name(self.lang, taken.seat)
+            self._say("say.cpu_plays", seat=name, card=taken.cards[0].name(self.lang))
             return self._after_move()
-        worth = i18n.points(self.lang, trick_points(game.current_trick))
-        winner = game.gather_trick()
+        winner = taken.winner
+        if winner is None:  # only a gathered trick is left, and it has a winner
+            raise ValueError(f"not a CPU step: {taken.step!r}")
+        worth = i18n.points(self.lang, trick_points(trick))
         if winner == 0:
             self._say("say.you_take", points=worth)
         else:

@@ -7,8 +7,8 @@ import random
 from hearts import rules
 from hearts.cards import HEARTS, POINTS_OF, SUIT_OF, Card, parse_cards
 from hearts.cpu import SeatView
+from hearts.driver import Policy, hand_done, take_step
 from hearts.game import Game
-from tools.driver import Policy, hand_done, take_step
 
 LEVELS = ("easy", "medium", "hard")
 

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from hearts.cards import Card
+from hearts.driver import Policy, drive, game_over, hand_done, per_seat, random_choices
 from hearts.game import Game
 from hearts.save import dump_game, load_game
-from tools.driver import Policy, drive, game_over, hand_done, per_seat, random_choices
 
 from .positions import LEVELS
 

@@ -13,9 +13,9 @@ import json
 from typing import Any
 
 from hearts import Game
+from hearts.driver import CPU, FIRST_VS_CPU, drive, take_step
 from hearts.save import dump_game, load_game
 from hearts.web.schedule import pending
-from tools.driver import FIRST_VS_CPU, drive
 from tools.gamepage import settle
 
 CLICK = """(selector) => {
@@ -84,15 +84,12 @@ def replay_policy(seed: int, level: str = "medium") -> Game:
 
 
 def cpu_step(game: Game) -> str:
-    """The action the page's scheduler takes next in ``game`` (it must be pending)."""
-    step = pending(game)
-    assert step is not None, "no CPU step is pending"
-    if step.kind == "cpu_pass":
-        cards = " ".join(str(c) for c in sorted(game.cpu_pass(step.seat)))
-        return f"P{step.seat} {cards}"
-    if step.kind == "cpu_play":
-        return f"{step.seat} {game.cpu_play(step.seat)}"
-    return "G"
+    """The action the page's scheduler takes next in ``game`` (it must be pending): the
+    engine's own step loop (hearts.driver.take_step), applied to a copy."""
+    assert pending(game) is not None, "no CPU step is pending"
+    probe = load_game(dump_game(game))
+    take_step(probe, CPU)
+    return probe.actions[-1]
 
 
 def check_cpu_choices(saved_json: str) -> int:

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 from hearts import Game
+from hearts.driver import FIRST_VS_CPU, drive
 from hearts.web.store import GAME_KEY, TableRecord, dump_table
-from tools.driver import FIRST_VS_CPU, drive
 from tools.gamepage import wait_ready
 
 

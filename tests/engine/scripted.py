@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hearts import DECK, Game, parse_cards
-from tools.driver import drive, hand_done
+from hearts.driver import drive, hand_done
 
 
 def make_deal(**hands: str) -> list[str]:

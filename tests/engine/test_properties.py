@@ -8,8 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hearts import Game
+from hearts.driver import random_choices, take_step
 from hearts.save import dump_game, load_game
-from tools.driver import random_choices, take_step
 
 seeds = st.integers(min_value=0, max_value=2**63)
 

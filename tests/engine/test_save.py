@@ -10,10 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hearts import Game, SaveError
+from hearts.driver import random_choices, take_step
 from hearts.record import checksum
 from hearts.save import dump_game, load_game
 from tests.engine.scripted import make_deal, play_out
-from tools.driver import random_choices, take_step
 
 
 def _played_game(actions: int = 120) -> Game:

@@ -7,6 +7,7 @@ from itertools import count
 
 from hearts import Game
 from hearts.cards import DECK, SUITS, format_cards
+from hearts.driver import drive, hand_done, phase_is
 from hearts.record import seal
 from hearts.save import dump_game
 from hearts.web.controller import Controller
@@ -14,7 +15,6 @@ from hearts.web.params import Params
 from hearts.web.schedule import Timing
 from hearts.web.storage import SafeStorage
 from hearts.web.store import TABLE_KIND, game_storage
-from tools.driver import drive, hand_done, phase_is
 
 from .memory import MemoryStorage
 

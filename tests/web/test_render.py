@@ -9,10 +9,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hearts import Game, Level, Stats
+from hearts.driver import drive
 from hearts.view import build
 from hearts.view import dialogs as views
 from hearts.web import render
-from tools.driver import drive
 
 from .helpers import moon_game, play_to
 

@@ -4,8 +4,8 @@ R18, R20, R29, R33, R38)."""
 from __future__ import annotations
 
 from hearts import Card, Game, rules
+from hearts.driver import drive
 from hearts.view import POSITIONS, build, received_marks
-from tools.driver import drive
 
 from .helpers import moon_game, play_to
 

@@ -1,0 +1,111 @@
+"""The one step loop: apply what ``Game.next_step`` asks for.
+
+A :class:`Policy` answers the two questions a seat can be asked (which three cards to
+pass, which card to play); :func:`take_step` applies one step with it - a pass, a play,
+gathering a trick, dealing the next hand - and raises on a step kind it does not know;
+:func:`drive` takes steps until a condition holds.  The page's controller (a CPU seat's
+step, the passes before yours), the tournament, the benchmarks, the e2e driver and the
+tests all step games through here, so a game is stepped the same way everywhere.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .cards import Card
+from .enums import Level, Phase
+from .game import Game
+from .steps import Step, StepKind
+
+Until = Callable[[Game], bool]
+
+
+@dataclass(frozen=True)
+class Policy:
+    """How a seat chooses: ``choose_pass(game, seat)`` and ``choose_play(game, seat)``."""
+
+    choose_pass: Callable[[Game, int], Iterable[Card]]
+    choose_play: Callable[[Game, int], Card]
+
+
+FIRST = Policy(lambda g, s: g.hand(s)[:3], lambda g, s: g.legal_plays(s)[0])
+"""The first three cards of the hand, the first legal card: a fixed, simple policy."""
+
+
+def cpu(level: Level | str | None = None) -> Policy:
+    """The engine's CPU at ``level`` (the game's own level if ``None``)."""
+    return Policy(lambda g, s: g.cpu_pass(s, level), lambda g, s: g.cpu_play(s, level))
+
+
+def random_choices(rng: random.Random) -> Policy:
+    """Uniformly random passes and legal plays from ``rng``."""
+    return Policy(lambda g, s: rng.sample(g.hand(s), 3), lambda g, s: rng.choice(g.legal_plays(s)))
+
+
+def per_seat(policies: Sequence[Policy]) -> Policy:
+    """Seat ``i`` plays ``policies[i]``."""
+    return Policy(
+        lambda g, s: policies[s].choose_pass(g, s), lambda g, s: policies[s].choose_play(g, s)
+    )
+
+
+class Taken(NamedTuple):
+    """One step as taken: the step, the seat that acted, what it passed or played, and
+    who took a gathered trick."""
+
+    step: Step
+    seat: int | None = None
+    cards: tuple[Card, ...] = ()
+    winner: int | None = None
+
+
+def take_step(game: Game, policy: Policy = FIRST) -> Taken:
+    """Apply one action of the step the game waits for (``ValueError`` if there is none,
+    or if the step is of a kind this loop does not know)."""
+    step = game.next_step
+    if step is None:
+        raise ValueError("the game is over: there is no step to take")
+    seat = step.seat
+    if step.kind == StepKind.PASS and seat is not None:
+        cards = tuple(policy.choose_pass(game, seat))
+        game.submit_pass(seat, cards)
+        return Taken(step, seat, cards)
+    if step.kind == StepKind.PLAY and seat is not None:
+        card = policy.choose_play(game, seat)
+        game.play(seat, card)
+        return Taken(step, seat, (card,))
+    if step.kind == StepKind.GATHER:
+        return Taken(step, winner=game.gather_trick())
+    if step.kind == StepKind.NEXT_HAND:
+        game.next_hand()
+        return Taken(step)
+    raise ValueError(f"no way to take a step {step!r}")
+
+
+def game_over(game: Game) -> bool:
+    return game.phase == Phase.GAME_OVER
+
+
+def hand_done(game: Game) -> bool:
+    """The hand on the table has been played out (the summary would show)."""
+    return game.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
+
+
+def phase_is(phase: Phase | str) -> Until:
+    return lambda game: game.phase == phase
+
+
+def drive(game: Game, policy: Policy = FIRST, until: Until = game_over) -> Game:
+    """Take steps until ``until(game)`` holds; ``ValueError`` if the game ends first."""
+    while not until(game):
+        take_step(game, policy)
+    return game
+
+
+CPU = cpu()
+FIRST_VS_CPU = per_seat((FIRST, CPU, CPU, CPU))
+"""You pass your first three cards and play your first legal card; the CPU seats choose as
+on the page (the fixed policy of the browser tests, repeatable in CPython)."""
