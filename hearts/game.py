@@ -14,13 +14,13 @@ import hashlib
 from collections.abc import Iterable, Sequence
 
 from . import cpu, rules
-from .cards import CARD_TEXT, Card, format_cards, parse_cards
+from .cards import Card, format_cards
 from .cpu.seatview import SeatView
 from .deal import StartDeal, deal, parse_hand, start_deal
 from .enums import Direction, Level, Phase, Result, level_of
 from .errors import IllegalPlay
 from .hand import Hand, Plays
-from .steps import CPU_FIRST, Step, StepKind
+from .steps import CPU_FIRST, GATHER, NEXT_HAND, Action, Step, StepKind
 
 
 def _check_seat(seat: int) -> None:
@@ -42,7 +42,7 @@ class Game:
         self._seed = _check_seed(seed)
         self._level = level_of(level)
         self._start = start
-        self._actions: list[str] = []
+        self._actions: list[Action] = []
         self._scores = [0, 0, 0, 0] if start is None else list(start.scores)
         self._hand_points = (0, 0, 0, 0)
         if start is None:
@@ -87,13 +87,13 @@ class Game:
                 game.apply(action)
             except ValueError as exc:
                 raise ValueError(f"action {index} ({action!r}) is refused: {exc}") from None
-            if game._actions[-1] != action:
+            if str(game._actions[-1]) != action:
                 raise ValueError(f"action {index} ({action!r}) is not in canonical form")
         return game
 
     def copy(self) -> Game:
         """An independent copy (the replay of this game's actions)."""
-        return Game.replay(self._seed, self._level, self._start, self._actions)
+        return Game.replay(self._seed, self._level, self._start, self.log)
 
     # ----------------------------------------------------------------- public state
     @property
@@ -174,9 +174,14 @@ class Game:
         return rules.shooter(self._hand.taken)
 
     @property
-    def actions(self) -> tuple[str, ...]:
-        """Every action applied since the start, in the save format's text form."""
+    def actions(self) -> tuple[Action, ...]:
+        """Every action applied since the start."""
         return tuple(self._actions)
+
+    @property
+    def log(self) -> list[str]:
+        """The actions in their text form: what the save format keeps (:meth:`replay`)."""
+        return [str(action) for action in self._actions]
 
     @property
     def next_step(self) -> Step | None:
@@ -223,7 +228,7 @@ class Game:
             raise IllegalPlay("there is no pass to make now")
         chosen = tuple(sorted(parse_hand(cards)))
         self._hand.submit_pass(seat, chosen)
-        self._actions.append(f"P{seat} {format_cards(chosen)}")
+        self._actions.append(Action.passing(seat, chosen))
         if self._hand.to_act is not None:
             self._phase = Phase.PLAY
 
@@ -235,12 +240,12 @@ class Game:
             _check_seat(seat)
             raise IllegalPlay(self._why_not_your_turn(seat))
         self._hand.play(seat, card)
-        self._actions.append(f"{seat} {CARD_TEXT[card]}")
+        self._actions.append(Action.playing(seat, card))
 
     def gather_trick(self) -> int:
         """Gather the finished trick to its winner (R20); returns the winning seat."""
         winner = self._hand.gather()
-        self._actions.append("G")
+        self._actions.append(GATHER)
         if self._hand.over:
             self._hand_points = rules.hand_score(self._hand.taken)
             self._scores = [s + p for s, p in zip(self._scores, self._hand_points, strict=True)]
@@ -251,20 +256,22 @@ class Game:
         """Deal the next hand after a hand is over."""
         if self._phase != Phase.HAND_OVER:
             raise IllegalPlay("the hand is not over")
-        self._actions.append("N")
+        self._actions.append(NEXT_HAND)
         number = self._hand.number + 1
         self._deal(Hand(number, deal(self._seed, number)))
 
-    def apply(self, action: str) -> None:
-        """Apply one action in its save-format text form (``"P0 2C 3C 4C"``, ``"1 QS"``, …)."""
-        if action == "G":
+    def apply(self, action: Action | str) -> None:
+        """Apply one action, or its text form (``"P0 2C 3C 4C"``, ``"1 QS"``, ``"G"``, …)."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        if action.kind == StepKind.GATHER:
             self.gather_trick()
-        elif action == "N":
+        elif action.kind == StepKind.NEXT_HAND:
             self.next_hand()
-        elif len(action) == 4 and action[0] in "0123" and action[1] == " ":
-            self.play(int(action[0]), action[2:])
-        elif len(action) == 11 and action[0] == "P" and action[1] in "0123" and action[2] == " ":
-            self.submit_pass(int(action[1]), parse_cards(action[3:]))
+        elif action.kind == StepKind.PLAY and action.seat is not None and action.cards:
+            self.play(action.seat, action.cards[0])
+        elif action.kind == StepKind.PASS and action.seat is not None:
+            self.submit_pass(action.seat, action.cards)
         else:
             raise IllegalPlay(f"not an action: {action!r}")
 

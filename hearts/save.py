@@ -38,7 +38,7 @@ def dump_game(game: Game) -> str:
             "scores": list(start.scores),
             "deal": [format_cards(h) for h in start.hands],
         },
-        "actions": list(game.actions),
+        "actions": game.log,
     }
     return seal(body)
 

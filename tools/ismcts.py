@@ -33,6 +33,7 @@ from hearts.cards import DECK, HEARTS, RANK_OF, SPADES, SUIT_OF, Card, parse_car
 from hearts.enums import LEVELS, Direction
 from hearts.rng import SeedStream
 from hearts.rules import pass_target
+from hearts.steps import StepKind
 
 from .driver import Policy, drive, hand_done, per_seat
 from .tournament import TIME_BINS, ChunkResult, Job, deal_for, report, run, timed_cpu
@@ -89,20 +90,20 @@ class Mirror:
             for seat in range(4):  # OpenSpiel deals card k to player k mod 4
                 self.state.apply_action(os_card(hands[seat][i]))
         self.synced = 0
-        self.passes: dict[int, str] = {}
+        self.passes: dict[int, tuple[Card, ...]] = {}
 
     def sync(self) -> Any:
         """Apply the game's new actions to the OpenSpiel state (asserting agreement)."""
         actions = self.game.actions
         for action in actions[self.synced :]:
-            if action.startswith("P"):
-                self.passes[int(action[1])] = action[3:]
+            if action.kind == StepKind.PASS and action.seat is not None:
+                self.passes[action.seat] = action.cards
                 if len(self.passes) == 4:  # OpenSpiel takes the passes in player order
                     for seat in range(4):
-                        for card in parse_cards(self.passes[seat]):
+                        for card in self.passes[seat]:
                             self.state.apply_action(os_card(card))
-            elif action not in ("G", "N"):
-                self.apply_play(int(action[0]), Card.parse(action[2:]))
+            elif action.kind == StepKind.PLAY and action.seat is not None:
+                self.apply_play(action.seat, action.cards[0])
         self.synced = len(actions)
         return self.state
 

@@ -9,6 +9,7 @@ from .. import i18n, rules
 from ..cards import Card
 from ..enums import Direction, Phase
 from ..game import Game
+from ..steps import StepKind
 from .faces import POSITIONS, CardFace, Texts, face
 from .summary import Summary, summary_of
 
@@ -190,7 +191,7 @@ def _just_gathered(game: Game) -> bool:
         and not game.current_trick
         and bool(game.tricks)
         and bool(game.actions)
-        and game.actions[-1] == "G"
+        and game.actions[-1].kind == StepKind.GATHER
     )
 
 

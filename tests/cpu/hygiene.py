@@ -16,6 +16,7 @@ from hearts import rules
 from hearts.cards import SUIT_OF, Card, parse_cards
 from hearts.errors import IllegalPlay
 from hearts.game import Game
+from hearts.steps import StepKind
 
 
 def _shown_voids(tricks) -> list[set[int]]:
@@ -66,9 +67,8 @@ def twin(game: Game, seat: int, rng: random.Random, tries: int = 200) -> Game | 
         )
         try:
             for action in actions:
-                if action.startswith("P"):
-                    t = int(action[1])
-                    alt.submit_pass(t, passes[t])
+                if action.kind == StepKind.PASS and action.seat is not None:
+                    alt.submit_pass(action.seat, passes[action.seat])
                 else:
                     alt.apply(action)
         except IllegalPlay:

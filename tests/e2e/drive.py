@@ -15,7 +15,8 @@ from typing import Any
 from hearts import Game
 from hearts.driver import CPU, FIRST_VS_CPU, drive, take_step
 from hearts.save import dump_game, load_game
-from hearts.web.schedule import pending
+from hearts.steps import Action, StepKind
+from hearts.web.schedule import CPU_SEATS, pending
 from tools.gamepage import settle
 
 CLICK = """(selector) => {
@@ -87,26 +88,25 @@ def cpu_step(game: Game) -> str:
     """The action the page's scheduler takes next in ``game`` (it must be pending): the
     engine's own step loop (hearts.driver.take_step), applied to a copy."""
     assert pending(game) is not None, "no CPU step is pending"
-    probe = load_game(dump_game(game))
+    probe = game.copy()
     take_step(probe, CPU)
-    return probe.actions[-1]
+    return str(probe.actions[-1])
 
 
 def check_cpu_choices(saved_json: str) -> int:
     """Replay a saved game in CPython; every CPU action in its log must be exactly the
     CPython CPU's choice in that position.  Returns the number of CPU actions checked."""
     game = load_game(saved_json)
-    actions = json.loads(saved_json)["actions"]
     probe = load_game(_with_actions(saved_json, []))
     checked = 0
-    for action in actions:
-        seat = action[1] if action.startswith("P") else action[0]
-        if seat in "123":
-            if action.startswith("P"):
-                mine = " ".join(str(c) for c in sorted(probe.cpu_pass(int(seat))))
-                assert action == f"P{seat} {mine}", (checked, action, mine)
+    for text in json.loads(saved_json)["actions"]:
+        action = Action.parse(text)
+        if action.seat in CPU_SEATS:
+            if action.kind == StepKind.PASS:
+                mine = Action.passing(action.seat, tuple(sorted(probe.cpu_pass(action.seat))))
             else:
-                assert action == f"{seat} {probe.cpu_play(int(seat))}", (checked, action)
+                mine = Action.playing(action.seat, probe.cpu_play(action.seat))
+            assert action == mine, (checked, text, str(mine))
             checked += 1
         probe.apply(action)
     assert dump_game(probe) == dump_game(game)

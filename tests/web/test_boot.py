@@ -84,9 +84,9 @@ def test_taps_made_while_the_engine_started_are_applied_in_order_once():
     )
     game = again.ctl.game
     assert game.phase == "play"  # the pass went through, after the CPU seats' (R11)
-    passed = next(a for a in game.actions if a.startswith("P0 "))
-    assert sorted(passed[3:].split()) == sorted([hand[0], hand[4], hand[7]])
-    assert [a[:2] for a in game.actions[:4]] == ["P1", "P2", "P3", "P0"]
+    passed = next(a for a in game.actions if a.kind == "pass" and a.seat == 0)
+    assert sorted(map(str, passed.cards)) == sorted([hand[0], hand[4], hand[7]])
+    assert [(a.kind, a.seat) for a in game.actions[:4]] == [("pass", s) for s in (1, 2, 3, 0)]
     assert again.dom.by_id("hand").query(".selected") is None
     third = tab_with_boot(memory, Boot(BUILD, None, "[]"))
     assert third.ctl.game.actions == game.actions  # nothing applied twice after a reload

@@ -114,7 +114,7 @@ def test_confirm_needs_three_and_cpu_passes_go_first():
     outcome = ctl.confirm_pass()
     assert outcome
     actions = ctl.game.actions
-    assert [a[:2] for a in actions[:4]] == ["P1", "P2", "P3", "P0"]  # yours last (R11)
+    assert [(a.kind, a.seat) for a in actions[:4]] == [("pass", s) for s in (1, 2, 3, 0)]  # R11
     assert ctl.game.phase == "play"
     assert any(s.startswith("Cards exchanged. You received") for s in outcome.spoken)
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 
+from hearts.cards import Card
+from hearts.steps import Action
 from hearts.web.store import GAME_KEY
 
 from .memory import MemoryStorage
@@ -60,7 +62,7 @@ def test_three_cards_enable_the_pass_and_the_cpu_seats_pass_first():
     tab.tap(hand[2])
     assert [c.attr("data-card") for c in tab.dom.by_id("hand").query_all(".selected")] == hand[:3]
     tab.act("confirm-pass")
-    assert [a[:2] for a in tab.ctl.game.actions[:4]] == ["P1", "P2", "P3", "P0"]  # R11
+    assert [a.seat for a in tab.ctl.game.actions[:4]] == [1, 2, 3, 0]  # passes (R11)
     live = tab.dom.by_id("live").text()
     assert "Cards exchanged" in live
 
@@ -82,7 +84,7 @@ def test_two_taps_play_and_blocked_cards_do_not_respond():
     tab.tap(code)
     assert "lifted" in str(tab.dom.card(code).attr("class"))  # R17: lifted, not played
     tab.tap(code)
-    assert tab.ctl.game.actions[-1].endswith(code)
+    assert tab.ctl.game.actions[-1] == Action.playing(0, Card.parse(code))
 
 
 def test_arrow_keys_move_the_roving_focus_and_enter_lifts():

@@ -143,5 +143,5 @@ def test_a_whole_game_never_has_more_than_one_timer_and_no_move_twice():
         sync()
     assert timers.max_pending == 1
     actions = ctl.game.actions
-    cpu_actions = [a for a in actions if a[0] in "123" or a == "G" or a[:2] in ("P1", "P2", "P3")]
+    cpu_actions = [a for a in actions if a.seat in (1, 2, 3) or a.kind == "gather"]
     assert cpu_moves == len(cpu_actions)
