@@ -1,2 +1,2 @@
-"""The browser layer.  Only :mod:`hearts.web.shell` touches js/pyodide/pyscript; every
-other module here is pure Python, tested in CPython with fakes."""
+"""The browser layer.  Only :mod:`hearts.web.dom` touches js/pyodide; every other module
+here is pure Python, tested in CPython with a fake document (tests/web/fakedom.py)."""

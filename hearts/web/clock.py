@@ -14,10 +14,6 @@ class PlayClock:
         self._since: float | None = None
         self._pending = 0.0
 
-    @property
-    def running(self) -> bool:
-        return self._since is not None
-
     def update(self, now: float, running: bool) -> None:
         """Start or stop the clock at ``now``."""
         if running and self._since is None:

@@ -22,9 +22,6 @@ class Dialogs:
         self.html: dict[str, str] = {}
         self.return_focus: Element | None = None
 
-    def is_open(self, name: str) -> bool:
-        return self.el[name].is_open
-
     def open_names(self) -> list[str]:
         return [name for name, dlg in self.el.items() if dlg.is_open]
 

@@ -54,7 +54,7 @@ def center(v: TableView) -> str:
     return f'<div class="trick">{"".join(trick_card(c) for c in v.trick)}</div>'
 
 
-def plate(p: Plate, backs: bool = True) -> str:
+def plate(p: Plate) -> str:
     status = ""
     if p.status:
         icon = "✓ " if p.status == "passed" else ""
@@ -63,7 +63,7 @@ def plate(p: Plate, backs: bool = True) -> str:
         status = '<p class="seat-status st-idle" aria-hidden="true">&#160;</p>'
     meta = e(p.cards_text) if p.seat != 0 else ""
     fan = ""
-    if backs and p.seat != 0:
+    if p.seat != 0:
         fan = (
             f'<div class="backs n{p.cards}" aria-hidden="true">'
             + '<span class="back"></span>' * p.cards
