@@ -15,7 +15,13 @@
 // a reload mid-flight shows the settled table, and `prefers-reduced-motion: reduce` turns
 // every flight into at most a short fade. Python calls nothing at `?cadence=0`.
 
-const BASE_MS = { play: 260, hand: 180, gather: 340, out: 420, in: 440, deal: 240 };
+// Every flight ends well before the next move can come (the 450 ms cadence, R22): a move is
+// main-thread work, and a flight that is still running when it comes drops frames. The
+// longest are the exchange (the cards you receive set off when yours are a fifth of the way:
+// 0.2 × 280 + 300 = 356 ms), a deal (200 + 12 × 12 = 344 ms) and a gather (300 + 3 × 15).
+const BASE_MS = { play: 260, hand: 180, gather: 300, out: 280, in: 300, deal: 200 };
+const STAGGER_MS = { gather: 15, deal: 12 };
+const IN_AFTER_OUT = 0.2;
 const EASE = "cubic-bezier(0.2, 0.7, 0.3, 1)";
 const EASE_IN = "cubic-bezier(0.5, 0, 0.75, 0.4)";
 const reduced = globalThis.matchMedia?.("(prefers-reduced-motion: reduce)");
@@ -192,7 +198,7 @@ export function after(planText) {
       else if (pile) pile.classList.add("awaiting");
       let left = gathered.length;
       gathered.forEach(([, item], i) => {
-        flyOut(item, target, ms("gather"), i * 20 * speed, () => {
+        flyOut(item, target, ms("gather"), i * STAGGER_MS.gather * speed, () => {
           left -= 1;
           if (left) return;
           if (count && count.isConnected) count.textContent = shown;
@@ -228,7 +234,7 @@ export function after(planText) {
     if (calm) {
       track(fade(now.el, 120));
     } else if (dealt) {
-      const a = flyIn(now.el, was.middle, now.box, ms("deal"), i * 28 * speed, {
+      const a = flyIn(now.el, was.middle, now.box, ms("deal"), i * STAGGER_MS.deal * speed, {
         from: { opacity: 0.4 },
         to: { opacity: 1 },
       });
@@ -237,7 +243,7 @@ export function after(planText) {
     } else if (passFrom !== null) {
       const el = now.el;
       el.classList.add("incoming");
-      const a = flyIn(el, seatBox(passFrom), now.box, ms("in"), ms("out") * 0.35);
+      const a = flyIn(el, seatBox(passFrom), now.box, ms("in"), ms("out") * IN_AFTER_OUT);
       const land = () => el.classList.remove("incoming");
       if (a) track(a, land);
       else land();
@@ -246,7 +252,7 @@ export function after(planText) {
   if (dealt && !calm) {
     for (const seat of [1, 2, 3]) {
       const backs = document.querySelector(`#seat-${seat} .backs`);
-      const a = flyIn(backs, was.middle, box(backs), ms("deal") + 12 * 28 * speed, 0, {
+      const a = flyIn(backs, was.middle, box(backs), ms("deal") + 12 * STAGGER_MS.deal * speed, 0, {
         from: { opacity: 0 },
         to: { opacity: 1 },
       });

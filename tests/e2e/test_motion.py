@@ -154,7 +154,10 @@ def test_the_exchange_crosses_the_table(moving):
     fresh_game(page, "?seed=7&lang=en")  # hand 1 passes left: to CPU 1, from CPU 3
     chosen, boxes = pass_three(page)
     now = wait_until(page, lambda s: s["phase"] == "play", 10)
-    log = wait_frames(page, lambda log: len(log) > 10 and not log[-1]["flight"])
+    # Until your cards have gone and the received ones have landed (the later of the two).
+    log = wait_frames(
+        page, lambda log: len(log) > 10 and not log[-1]["flight"] and not log[-1]["incoming"]
+    )
     for code in chosen:  # your three cards leave toward CPU 1 and are gone
         path = track(log, "flight", code)
         assert len(path) >= 4, f"{code} did not fly: {path}"
@@ -168,7 +171,7 @@ def test_the_exchange_crosses_the_table(moving):
         cpu3 = boxes["seats"]["3"]
         assert distance(path[0], cpu3) < 0.3 * distance(path[-1], cpu3)
     marked = [f for f in log if f["incoming"]]
-    assert marked and not log[-1]["incoming"]  # marked once they have landed
+    assert marked  # marked as incoming on their way (the wait saw the mark go on landing)
 
 
 def test_a_played_card_travels_and_the_trick_goes_to_its_pile(moving):
