@@ -34,7 +34,7 @@ BROWSER_FILES := $(CHROMIUM) /usr/bin/firefox-esr /usr/bin/WebKitWebDriver \
 BROWSER_PACKAGES := chromium firefox-esr webkit2gtk-driver libwebkit2gtk-4.1-0 xvfb
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: screenshots bench-browser bench-motion test test-engine lint bench tournament tournament-ismcts run clean node_modules vendor chromium browsers test-e2e \
+.PHONY: screenshots bench-browser bench-motion test test-engine lint bench tournament tournament-ismcts tournament-teacher learn-hard run clean node_modules vendor chromium browsers test-e2e \
 	sw icons icons-check bench-startup bench-lighthouse coverage game test-pyodide build
 
 $(VPY):
@@ -178,6 +178,20 @@ tournament: $(DEV_STAMP)
 # Hard in one seat against three OpenSpiel ISMCTS-1000 bots, 500 duplicate deals (~30 min).
 tournament-ismcts: $(DEV_STAMP) $(ISMCTS_STAMP)
 	$(VPY) -m tools.ismcts --deals 500 --sims 1000
+
+# Issue 24: our level vs three PIMC teachers (16 worlds, roll-outs by the Hard frozen in
+# tools/frozen_hard.py) and one teacher vs three of ours, DEALS duplicate deals (~1 h for 500).
+DEALS ?= 500
+LEVEL ?= hard
+tournament-teacher: $(DEV_STAMP)
+	$(VPY) -m tools.teacher_tournament --deals $(DEALS) --level $(LEVEL)
+
+# Issue 24: Hard's evaluation (hearts/cpu/hard_weights.py) fitted to the teacher's card
+# values on self-play positions, from a seed (data in .cache/learn-hard/, not committed).
+LEARN_SEED ?= 24
+LEARN_DEALS ?= 600
+learn-hard: $(DEV_STAMP)
+	$(VPY) -m tools.learn_hard --seed $(LEARN_SEED) --deals $(LEARN_DEALS)
 
 # Screenshots of the table for a look by eye (pass phase, mid-trick, summary; desktop and
 # phone sizes) into screenshots/ (git-ignored).

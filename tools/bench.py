@@ -8,8 +8,7 @@ import statistics
 import time
 
 from hearts import Game
-
-from .driver import drive, hand_done, random_choices
+from hearts.driver import drive, hand_done, random_choices
 
 
 def hands_per_second(hands: int, seed: int) -> float:

@@ -7,7 +7,7 @@ rotated through every seat and an information-set Monte Carlo tree search bot
 (``pyspiel.ISMCTSBot``, random roll-outs) in each other seat.  The payoff, its standard
 error (unit: the deal), moons and games are :class:`tools.tournament.Result`'s.
 
-Our engine is the judge: the game is driven by :func:`tools.driver.drive` on a
+Our engine is the judge: the game is driven by :func:`hearts.driver.drive` on a
 ``hearts.Game``, and an OpenSpiel hearts state is kept in step with it action by action,
 asserting at every play that both rule books allow exactly the same cards and at the end
 that both score the hand alike.  OpenSpiel's parameters are set to our rules (Q♠ does not
@@ -30,12 +30,12 @@ from typing import Any
 
 from hearts import Game
 from hearts.cards import DECK, HEARTS, RANK_OF, SPADES, SUIT_OF, Card, parse_cards
+from hearts.driver import Policy, drive, hand_done, per_seat
 from hearts.enums import LEVELS, Direction
 from hearts.rng import SeedStream
 from hearts.rules import pass_target
 from hearts.steps import StepKind
 
-from .driver import Policy, drive, hand_done, per_seat
 from .tournament import TIME_BINS, ChunkResult, Job, deal_for, report, run, timed_cpu
 
 PARAMETERS = {  # our rules, stated in full (R6, R12-R16, R33)

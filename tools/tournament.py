@@ -32,12 +32,12 @@ from collections.abc import Callable, Iterator, Sequence
 
 from hearts import Game
 from hearts.cards import DECK, Card
+from hearts.driver import Policy, drive, hand_done, per_seat
 from hearts.enums import LEVELS
 from hearts.rng import SeedStream
 from hearts.rules import GAME_END_SCORE
 
 from . import scripted
-from .driver import Policy, drive, hand_done, per_seat
 
 PLAYERS = (*LEVELS, "random", "shooter", "opportunist")
 DEFAULT_PAIRINGS = (

@@ -4,7 +4,9 @@ From :class:`~hearts.cpu.knowledge.Knowledge` it knows which cards of each suit 
 out, which seats have shown a void, whether Q♠ and the spades above it are still out, and
 so whether a card is certain to win or to lose a trick.  It passes by a plan
 (:mod:`~hearts.cpu.hard_passing`), leads by one (:mod:`~hearts.cpu.hard_lead`) and plays
-to other seats' leads by counting (:mod:`~hearts.cpu.hard_follow`).
+to other seats' leads by counting (:mod:`~hearts.cpu.hard_follow`); its discards are scored
+by weights learned from a search teacher during development (:mod:`~hearts.cpu.hard_eval`,
+issue 24), never by a search in the game.
 
 Moon defence (R26): the shared watch applies as at every level; on top of it Hard treats a
 seat as an apparent shooter once it holds every point taken, at least six, and has won at
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 from ..cards import SUIT_OF, Card
 from ..rules import trick_winner, winning_play
-from . import hard_passing, moonwatch
+from . import hard_eval, hard_passing, moonwatch
 from .hard_follow import choose_discard, choose_follow
 from .hard_lead import choose_lead
 from .knowledge import Knowledge
@@ -40,6 +42,29 @@ def apparent_shooter(view: SeatView) -> int | None:
 
 
 def choose_play(view: SeatView) -> Card:
+    """The rule layer where it is right, else the learned evaluation (issue 24).
+
+    Certain plays (one card allowed) and the moon defence (R26, the shared watch and Hard's
+    apparent-shooter rules) decide by rule, and so do the situations (lead, follow,
+    discard) where the learned weights did not beat the rules; otherwise
+    :mod:`hearts.cpu.hard_eval` scores every allowed card, the rules' card one of its facts.
+    """
+    legal = view.legal
+    if len(legal) == 1:
+        return legal[0]
+    shooter = apparent_shooter(view)
+    watched = moonwatch.watched_seat(view)  # R26 at every level; Hard watches earlier too
+    if shooter is not None or watched is not None:
+        return rule_play(view)
+    k = Knowledge(view)
+    pick = rule_choice(view, legal, k, None)
+    if not hard_eval.learned(view, legal):
+        return pick
+    return hard_eval.choose(view, legal, k, pick)
+
+
+def rule_play(view: SeatView) -> Card:
+    """The card Hard's rules play (the Hard before issue 24)."""
     legal = view.legal
     if len(legal) == 1:
         return legal[0]
@@ -48,7 +73,11 @@ def choose_play(view: SeatView) -> Card:
     legal = moonwatch.unfed(view, legal, shooter if watched is None else watched)
     if len(legal) == 1:
         return legal[0]
-    k = Knowledge(view)
+    return rule_choice(view, legal, Knowledge(view), shooter)
+
+
+def rule_choice(view: SeatView, legal: tuple[Card, ...], k: Knowledge, shooter: int | None) -> Card:
+    """Hard's rules for a lead, a follow or a discard among ``legal`` (two or more cards)."""
     trick = view.current_trick
     if not trick:
         return choose_lead(view, legal, k)

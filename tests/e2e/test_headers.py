@@ -125,7 +125,7 @@ def test_app_files_revalidate_on_every_load(site_url, path, content_type):
         "/netlify.toml",
         "/Makefile",
         "/scripts/serve.py",
-        "/tools/driver.py",
+        "/tools/tournament.py",
         "/tests/e2e/conftest.py",
     ],
 )
