@@ -9,6 +9,7 @@ from hearts import rules
 from hearts.cards import DECK, SUIT_OF, Card
 from hearts.errors import IllegalPlay
 from hearts.game import Game
+from hearts.steps import StepKind
 from tools import frozen_hard, teacher
 from tools.teacher import TeacherView, constraints, sample_world, teacher_view
 
@@ -129,8 +130,8 @@ def twin_keeping_own_pass(game: Game, seat: int, rng: random.Random) -> Game | N
     )
     try:
         for action in game.actions:
-            if action.startswith("P"):
-                alt.submit_pass(int(action[1]), passes[int(action[1])])
+            if action.kind == StepKind.PASS and action.seat is not None:
+                alt.submit_pass(action.seat, passes[action.seat])
             else:
                 alt.apply(action)
     except IllegalPlay:
