@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..cards import DECK, HEARTS, QUEEN_OF_SPADES, RANK_OF, SPADES, SUIT_OF, parse_cards
+from ..cards import DECK, HEARTS, QUEEN_OF_SPADES, RANK_OF, SUIT_OF, parse_cards
 
 BIT: tuple[int, ...] = tuple(1 << i for i in range(52))
 FULL = (1 << 52) - 1
@@ -21,9 +21,7 @@ QS = QUEEN_OF_SPADES
 KS, AS = parse_cards("KS AS")
 QS_BIT = BIT[QS]
 SPADES_ABOVE_QUEEN = BIT[KS] | BIT[AS]
-SPADES_BELOW_QUEEN = BELOW[QS]
 HEART_MASK = SUIT_MASK[HEARTS]
-SPADE_MASK = SUIT_MASK[SPADES]
 
 __all__ = [
     "ABOVE",
@@ -38,8 +36,6 @@ __all__ = [
     "QS_BIT",
     "RANK_OF",
     "SPADES_ABOVE_QUEEN",
-    "SPADES_BELOW_QUEEN",
-    "SPADE_MASK",
     "SUIT_MASK",
     "SUIT_OF",
     "mask_of",
