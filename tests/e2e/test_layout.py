@@ -66,9 +66,13 @@ CORNERS = """
 """
 
 
-def label_x(page) -> float:
-    box = page.locator("#seat-0 .plate").bounding_box()
-    return round(box["x"] + box["width"] / 2, 1)
+# Read in one task: between two Playwright calls the painter may replace the plate (the
+# CPUs play on at cadence 0), and a detached element has no box.
+PROMPT_AND_LABEL = """() => {
+  const box = document.querySelector("#seat-0 .plate").getBoundingClientRect();
+  return [document.querySelector("#prompt").innerText,
+          Math.round((box.x + box.width / 2) * 10) / 10];
+}"""
 
 
 def test_your_label_keeps_its_place_while_the_prompt_changes(lang_pages):
@@ -80,7 +84,8 @@ def test_your_label_keeps_its_place_while_the_prompt_changes(lang_pages):
 
         def look(seen: dict[str, float] = seen) -> None:
             next_frame(page)
-            seen[page.locator("#prompt").inner_text()] = label_x(page)
+            prompt, label_x = page.evaluate(PROMPT_AND_LABEL)
+            seen[prompt] = label_x
 
         for _ in range(4):  # passing, your turn, a card lifted, a trick on the table
             look()
