@@ -34,7 +34,7 @@ BROWSER_FILES := $(CHROMIUM) /usr/bin/firefox-esr /usr/bin/WebKitWebDriver \
 BROWSER_PACKAGES := chromium firefox-esr webkit2gtk-driver libwebkit2gtk-4.1-0 xvfb
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: screenshots bench-browser bench-motion test test-engine lint bench tournament tournament-ismcts tournament-teacher learn-hard run clean node_modules vendor chromium browsers test-e2e \
+.PHONY: screenshots bench-bytes bench-browser bench-motion test test-engine lint bench tournament tournament-ismcts tournament-teacher learn-hard run clean node_modules vendor chromium browsers test-e2e \
 	sw icons icons-check bench-startup bench-lighthouse coverage game test-pyodide build
 
 $(VPY):
@@ -96,7 +96,7 @@ $(NODE_STAMP): package.json package-lock.json
 build: $(SW)
 
 vendor: $(VENDOR)
-$(VENDOR): $(NODE_STAMP) package.json scripts/build_vendor.mjs scripts/memory_snapshot.mjs
+$(VENDOR): $(NODE_STAMP) package.json scripts/build_vendor.mjs
 	node scripts/build_vendor.mjs --out $(DIST)/static/vendor
 
 game: $(GAME) $(CONTRACT)
@@ -117,12 +117,14 @@ $(filter-out $(DIST)/pyscript.toml,$(SITE_COPIES)): $(DIST)/%: %
 	cp $< $@
 
 # The service worker: Workbox precache manifest (content hash per file) of the site as built,
-# after removing what is no longer part of it (deleted page files, renamed build outputs).
+# after removing what is no longer part of it (deleted page files, renamed build outputs);
+# then the brotli copies a server sends instead (scripts/precompress.mjs).
 sw: $(SW)
 $(SW): $(VENDOR) $(GAME) $(CONTRACT) $(SITE_COPIES) $(PAGE_DIRS) scripts/build_sw.mjs \
-		scripts/sw-prelude.js scripts/prune_site.py
+		scripts/sw-prelude.js scripts/prune_site.py scripts/precompress.mjs
 	$(PYTHON) scripts/prune_site.py $(DIST) $(PAGE_FILES) $(patsubst $(DIST)/%,%,$(GAME) $(CONTRACT))
 	node scripts/build_sw.mjs --root $(DIST)
+	node scripts/precompress.mjs $(DIST)
 
 # App icons: the committed PNGs, rendered by Chromium from static/icons/*.svg (after
 # changing a drawing); `make icons-check` fails if a PNG no longer matches its source.
@@ -160,6 +162,11 @@ bench: $(DEV_STAMP)
 # the same engine's bare PyScript page.
 bench-startup: $(DEV_STAMP) build browsers
 	$(VPY) -m tools.bench_startup --engines chromium,firefox,webkit
+
+# What a first visit downloads, per file (a fresh profile until the engine is ready, the
+# service worker installed and the next start's snapshot kept), and a return visit.
+bench-bytes: $(DEV_STAMP) build chromium
+	$(VPY) -m tools.bench_bytes
 
 # The same plus Lighthouse (desktop) on the game and the bare PyScript page, in one run.
 # Lighthouse has its own npm folder (tools/lighthouse/): make test never installs it.

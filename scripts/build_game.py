@@ -4,10 +4,11 @@
     python3 scripts/build_game.py --out dist/static/build           write hearts.zip
     python3 scripts/build_game.py --out dist/static/build --check   exit 1 if it is stale
 
-``hearts.zip``: every module of hearts/ in one request instead of one per module, with
-its bytecode compiled by the page's own Python (scripts/compile_pyc.mjs runs the pinned
-Pyodide in Node), so the page imports without compiling; pyscript.toml maps it to
-``./*``, which PyScript unpacks into the interpreter's working directory.  Entries are
+``hearts.zip``: every module of hearts/ in one request instead of one per module, as
+bytecode compiled by the page's own Python (scripts/compile_pyc.mjs runs the pinned
+Pyodide in Node; the sources are not shipped), so the page imports without compiling;
+pyscript.toml maps it to ``./*``, which PyScript unpacks into the interpreter's working
+directory.  Entries are
 sorted and dated 1980-01-01, so the archive (and its hash) only changes with a module.
 What the JavaScript needs before Python runs is scripts/build_contract.py's.
 
@@ -52,7 +53,7 @@ def archive(root: Path) -> bytes:
 
 
 def compiled(root: Path, sources: bytes) -> bytes:
-    """``sources`` with the bytecode of the pinned Pyodide's Python added."""
+    """The bytecode of ``sources`` (a zip of hearts/), by the pinned Pyodide's Python."""
     run = subprocess.run(
         ["node", str(root / "scripts" / "compile_pyc.mjs")],
         input=sources,

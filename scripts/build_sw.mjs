@@ -13,8 +13,10 @@
 //   - install: downloads every precached file; a new version downloads only what changed
 //     (revision = content hash; the vendored runtime lives in version-named folders, so its
 //     URL is its revision and the browser's HTTP cache can answer - no second download on
-//     the first visit). Files are fetched with cache-busting, so a stale CDN/HTTP cache
-//     cannot poison the precache.
+//     the first visit). Workbox fetches the other files with `cache: "reload"` (past the
+//     HTTP cache); scripts/sw-prelude.js makes that `no-cache`: the server is still asked
+//     (a stale CDN/HTTP cache cannot poison the precache), but what the page has just
+//     loaded costs a 304, not a second download (the game's archive was sent twice).
 //   - fetch: cache-first for precached URLs ("/" and "/?seed=1&lang=de" -> index.html, query
 //     strings ignored); anything else goes to the network untouched.
 //   - activate: removes precached entries the new version no longer lists and caches of
@@ -52,6 +54,7 @@ const IGNORE = [
     "**/__pycache__/**",
     "**/*.map",
     "static/vendor/manifest.json", // a build report, not loaded by the page
+    "**/*.br", // brotli copies for the server (scripts/precompress.mjs); the page loads X
 ];
 // The vendored runtime's URLs already change with its version (scripts/build_vendor.mjs).
 const VERSIONED = /^static\/vendor\/(?:pyscript|pyodide)-[^/]+\//;

@@ -3,8 +3,10 @@
 // static/vendor/ (`node scripts/build_vendor.mjs --out dist/static/vendor`, `make vendor`).
 //
 //   static/vendor/pyscript-<version>/  core.js, core.css and the chunks core.js actually imports
-//   static/vendor/pyodide-<version>/   pyodide.mjs + the four files it fetches at start-up,
-//                                      and memory-snapshot.gz (the started interpreter)
+//   static/vendor/pyodide-<version>/   pyodide.mjs + the four files it fetches at start-up
+//
+// (The started interpreter's memory snapshot is made in the player's browser,
+// static/snapshot-worker.mjs, not here: issue 22.)
 //
 // The folder names carry the package version: netlify.toml serves /static/vendor/* as
 // `immutable` for a year, so a file's URL must change whenever its content can (core.js,
@@ -30,7 +32,6 @@ import {
 } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { memorySnapshot } from "./memory_snapshot.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const NODE_MODULES = join(ROOT, "node_modules");
@@ -60,9 +61,6 @@ const PYODIDE_FILES = [
     "python_stdlib.zip", // the standard library
     "pyodide-lock.json", // package index; fetched by loadPyodide() at start-up
 ];
-
-// Beside them, built here: see scripts/memory_snapshot.mjs.
-const MEMORY_SNAPSHOT = "memory-snapshot.gz";
 
 function fail(message) {
     console.error(`build_vendor: ${message}`);
@@ -212,16 +210,6 @@ const rows = [
     ),
     ...copyAll(pyodide.dir, PYODIDE_FILES, join(OUT, `pyodide-${pyodide.version}`)),
 ];
-// Not a copy: the started interpreter's memory (scripts/memory_snapshot.mjs), which
-// static/interpreter.mjs restores instead of starting Python.
-const snapshot = await memorySnapshot(pyodide.dir);
-const snapshotPath = `pyodide-${pyodide.version}/${MEMORY_SNAPSHOT}`;
-writeFileSync(join(OUT, snapshotPath), snapshot);
-rows.push({
-    path: snapshotPath,
-    bytes: snapshot.length,
-    sha256: createHash("sha256").update(snapshot).digest("hex"),
-});
 checkReferences(new Set(rows.map((r) => r.path)));
 
 // A list of what was copied (e.g. for a service worker's precache list).

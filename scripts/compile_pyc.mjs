@@ -4,10 +4,13 @@
 //
 //   node scripts/compile_pyc.mjs < sources.zip > game.zip        (scripts/build_game.py)
 //
-// stdin: a zip of hearts/**/*.py. stdout: the same zip with each module's bytecode beside
-// it (hearts/cards.pyc next to hearts/cards.py: the layout zipimport reads, so the page
-// imports straight from the archive without unpacking it). "Unchecked-hash" pycs (PEP
-// 552): used without comparing them to a source timestamp. Entries are sorted and dated
+// stdin: a zip of hearts/**/*.py. stdout: a zip of their bytecode alone (hearts/cards.pyc
+// for hearts/cards.py: zipimport imports a module from its .pyc when no source is beside
+// it, straight from the archive without unpacking it). The page never reads the sources,
+// so they are not sent (issue 22; a traceback names the file and line, without the line's
+// text). Entries are stored, not deflated: the server compresses the whole archive better
+// (brotli, scripts/precompress.mjs), and importing needs no zlib. "Unchecked-hash" pycs
+// (PEP 552): used without comparing them to a source. Entries are sorted and dated
 // 1980-01-01, and marshal output is stable, so the same sources always give the same bytes.
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -40,10 +43,10 @@ for source in sorted(root.rglob("*.py")):
         invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
     )
 buffer = io.BytesIO()
-with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
+    for path in sorted(root.rglob("*.pyc")):
         info = zipfile.ZipInfo(path.relative_to(root).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
-        info.compress_type = zipfile.ZIP_DEFLATED
+        info.compress_type = zipfile.ZIP_STORED
         info.external_attr = 0o644 << 16
         archive.writestr(info, path.read_bytes())
 pathlib.Path("/build/out.zip").write_bytes(buffer.getvalue())

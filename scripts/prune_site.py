@@ -19,13 +19,14 @@ BUILT = ("static/vendor/", "sw.js")
 
 
 def stale(site: Path, page_files: set[str]) -> list[Path]:
-    """Files in ``site`` that are neither the runtime, sw.js nor one of ``page_files``."""
+    """Files in ``site`` that are neither the runtime, sw.js nor one of ``page_files`` (nor
+    the brotli copy of one: scripts/precompress.mjs)."""
     return sorted(
         path
         for path in site.rglob("*")
         if path.is_file()
         and not (rel := path.relative_to(site).as_posix()).startswith(BUILT)
-        and rel not in page_files
+        and rel.removesuffix(".br") not in page_files
     )
 
 

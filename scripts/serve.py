@@ -3,6 +3,7 @@
 
     python3 scripts/serve.py [--port 8000] [--host 127.0.0.1] [--dir dist] [--verbose]
                              [--no-compress] [--delay SUFFIX=MS ...] [--also FOLDER ...]
+                             [--log-bytes FILE]
 
 It serves the built site, dist/ (`make build`), with the headers of the repository's
 netlify.toml. `--also FOLDER` serves a folder of the repository at its own path beside it
@@ -17,11 +18,15 @@ applies, and a header set by several rules takes the value of the last one. Like
 it serves no directory listings and no dot-files. `--port 0` picks a free port; the line
 "Hearts is running at http://localhost:PORT/" always names the real one.
 
-Like a production host it compresses text, JSON, SVG and WebAssembly with gzip when the
-browser accepts it (Content-Encoding, Vary: Accept-Encoding), so that local start-up
-figures are not worse than production's; already compressed files (zip, png) go as they
-are. `--delay SUFFIX=MS` holds back every response whose path ends in SUFFIX (tests only:
-a slow runtime, to see what the page shows before Python is ready).
+Like a production host it compresses: where the build left a brotli copy beside a file
+(X.br, scripts/precompress.mjs) and the browser accepts `br`, it sends that copy
+(`Content-Encoding: br`, as nginx's brotli_static does); otherwise it gzips text, JSON, SVG
+and WebAssembly when the browser accepts gzip (Vary: Accept-Encoding); already compressed
+files (zip, png) go as they are. `--delay SUFFIX=MS` holds back every response whose path
+ends in SUFFIX (tests only: a slow runtime, to see what the page shows before Python is
+ready). `--log-bytes FILE` appends one JSON line per response: path, status, and the
+bytes sent, headers and body as they went over the wire (tools/bench_bytes.py counts a
+first visit with it).
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ import functools
 import gzip
 import http.server
 import io
+import json
 import re
 import sys
 import threading
@@ -133,6 +139,54 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     also: ClassVar[tuple[str, ...]] = ()  # repository folders served beside the site (tests)
     _gzipped: ClassVar[dict[tuple[str, float, int], bytes]] = {}
     _lock: ClassVar[threading.Lock] = threading.Lock()
+    byte_log: ClassVar[io.TextIOBase | None] = None  # --log-bytes
+
+    def do_GET(self) -> None:
+        self._sent = {"headers": 0, "body": 0}
+        body = self.send_head()
+        if body:
+            try:
+                self.copyfile(body, self.wfile)
+            finally:
+                body.close()
+        self._log_bytes()
+
+    def do_HEAD(self) -> None:
+        self._sent = {"headers": 0, "body": 0}
+        body = self.send_head()
+        if body:
+            body.close()
+        self._log_bytes()
+
+    def copyfile(self, source, outputfile) -> None:
+        counted = getattr(self, "_sent", None)
+        while chunk := source.read(64 * 1024):
+            outputfile.write(chunk)
+            if counted is not None:
+                counted["body"] += len(chunk)
+
+    def flush_headers(self) -> None:
+        counted = getattr(self, "_sent", None)
+        if counted is not None and hasattr(self, "_headers_buffer"):
+            counted["headers"] += sum(len(line) for line in self._headers_buffer)
+        super().flush_headers()
+
+    def _log_bytes(self) -> None:
+        if self.byte_log is None:
+            return
+        line = {
+            "path": self.url_path(),
+            "status": getattr(self, "_status", 0),
+            "accepts": self.headers.get("Accept-Encoding", ""),
+            **self._sent,
+        }
+        with self._lock:
+            self.byte_log.write(json.dumps(line) + "\n")
+            self.byte_log.flush()
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self._status = code
+        super().send_response(code, message)
 
     def url_path(self) -> str:
         return urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
@@ -160,15 +214,27 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             return None
         if local.is_dir() and path.endswith("/"):
             local = local / "index.html"
+        if local.is_file() and self.accepts("br") and (copy := self.brotli_copy(local)):
+            return self.send_encoded(local, "br", lambda: copy.read_bytes())
         if local.is_file() and self.wants_gzip(local):
-            return self.send_gzipped(local)
+            return self.send_encoded(local, "gzip", lambda: self.gzipped(local))
         return super().send_head()
 
-    def wants_gzip(self, local: Path) -> bool:
+    def accepts(self, encoding: str) -> bool:
         accepted = self.headers.get("Accept-Encoding", "")
+        return self.compress and re.search(rf"\b{encoding}\b", accepted) is not None
+
+    def brotli_copy(self, local: Path) -> Path | None:
+        """X.br beside X (scripts/precompress.mjs), if it is as new as X."""
+        copy = local.with_name(local.name + ".br")
+        with contextlib.suppress(OSError):
+            if copy.stat().st_mtime >= local.stat().st_mtime:
+                return copy
+        return None
+
+    def wants_gzip(self, local: Path) -> bool:
         return (
-            self.compress
-            and re.search(r"\bgzip\b", accepted) is not None
+            self.accepts("gzip")
             and COMPRESSIBLE.match(self.content_type(local)) is not None
             and local.stat().st_size >= MIN_COMPRESS
         )
@@ -177,7 +243,18 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         rule = {k.lower(): v for k, v in self._rule_headers().items()}.get("content-type")
         return rule or self.guess_type(str(local))
 
-    def send_gzipped(self, local: Path) -> io.BytesIO | None:
+    def gzipped(self, local: Path) -> bytes:
+        stat = local.stat()
+        key = (str(local), stat.st_mtime, stat.st_size)
+        with self._lock:
+            body = self._gzipped.get(key)
+            if body is None:
+                body = gzip.compress(local.read_bytes(), compresslevel=6, mtime=0)
+                self._gzipped[key] = body
+        return body
+
+    def send_encoded(self, local: Path, encoding: str, body_of) -> io.BytesIO | None:
+        """``local`` as ``encoding`` ("gzip", "br"): the body from ``body_of()``."""
         stat = local.stat()
         since = self.headers.get("If-Modified-Since")
         if since:
@@ -187,15 +264,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                     self.send_header("Vary", "Accept-Encoding")
                     self.end_headers()
                     return None
-        key = (str(local), stat.st_mtime, stat.st_size)
-        with self._lock:
-            body = self._gzipped.get(key)
-            if body is None:
-                body = gzip.compress(local.read_bytes(), compresslevel=6, mtime=0)
-                self._gzipped[key] = body
+        body = body_of()
         self.send_response(200)
         self.send_header("Content-Type", self.content_type(local))
-        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Encoding", encoding)
         self.send_header("Vary", "Accept-Encoding")
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Last-Modified", formatdate(stat.st_mtime, usegmt=True))
@@ -256,6 +328,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verbose", action="store_true", help="log every request")
     parser.add_argument("--no-compress", action="store_true", help="never gzip responses")
     parser.add_argument(
+        "--log-bytes",
+        type=Path,
+        metavar="FILE",
+        help="append one JSON line per response: path, status, header and body bytes sent",
+    )
+    parser.add_argument(
         "--delay",
         action="append",
         default=[],
@@ -271,6 +349,8 @@ def main(argv: list[str] | None = None) -> int:
     Handler.verbose = args.verbose
     Handler.compress = not args.no_compress
     Handler.also = tuple(folder.strip("/") for folder in args.also)
+    if args.log_bytes:
+        Handler.byte_log = args.log_bytes.open("a", encoding="utf-8")
     for item in args.delay:
         suffix, _, ms = item.rpartition("=")
         if not suffix or not ms.isdigit():

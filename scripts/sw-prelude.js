@@ -1,5 +1,16 @@
 // The hand-written start of the service worker: scripts/build_sw.mjs puts this file in front
 // of the code Workbox generates, so this fetch listener sees every request first.
+
+// Workbox downloads a precached file that has a revision with `cache: "reload"`, past the
+// browser's HTTP cache, so that a stale copy cannot get into the precache. `no-cache` gives
+// the same guarantee (the server is asked every time) but lets it answer 304 for what the
+// page has just loaded: on a first visit the game's archive, its stylesheet and icons were
+// sent twice (issue 22). Only Workbox's own install requests ask for "reload".
+const networkFetch = self.fetch.bind(self);
+self.fetch = (input, init) =>
+    input instanceof Request && input.cache === "reload" && init === undefined
+        ? networkFetch(new Request(input, { cache: "no-cache" }))
+        : networkFetch(input, init);
 //
 // pyodide.asm.wasm (the CPython interpreter, ~10 MB) is served from the browser's HTTP cache
 // when it is there, and from the precache only when it is not (offline with an evicted HTTP
@@ -24,7 +35,7 @@ self.addEventListener("fetch", (event) => {
 });
 
 // The runtime's other files (PyScript's modules, pyodide.mjs, pyodide.asm.mjs, the standard
-// library, the lock file, the memory snapshot) are answered by the browser straight from
+// library, the lock file) are answered by the browser straight from
 // the precache, without starting this worker's JavaScript for each of them: a return visit fetches a dozen of
 // them one after another (each module names the next), and a trip through the fetch
 // handler cost each one several milliseconds (measured: the game's runtime chain 60-90 ms
@@ -45,7 +56,6 @@ self.addEventListener("install", (event) => {
                 "static/vendor/pyodide-*/*.mjs",
                 "static/vendor/pyodide-*/*.zip",
                 "static/vendor/pyodide-*/*.json",
-                "static/vendor/pyodide-*/*.gz", // the memory snapshot (static/interpreter.mjs)
             ].map(
                 (path) => ({ condition: pattern(path), source: { cacheName } }),
             ),

@@ -299,7 +299,6 @@ const fill = document.getElementById("boot-fill");
 const text = document.getElementById("boot-text");
 const RESOURCES = [
     ["/pyodide.mjs", 8, "runtime", 1.5],
-    ["/memory-snapshot.gz", 20, "engine", 1], // not on every start (static/interpreter.mjs)
     ["/pyodide.asm.wasm", 30, "engine", 3.5],
     ["/python_stdlib.zip", 40, "engine", 3],
     ["/pyodide-lock.json", 55, "engine", 2.5],

@@ -9,6 +9,7 @@ from __future__ import annotations
 import gzip
 import importlib.util
 import json
+import subprocess
 import tomllib
 import urllib.error
 import urllib.request
@@ -82,7 +83,6 @@ def test_vendored_runtime_is_served_immutable_with_its_content_type(site_url):
         ".wasm": "application/wasm",
         ".zip": "application/zip",
         ".json": "application/json",
-        ".gz": "application/gzip",  # the memory snapshot: a file, not a Content-Encoding
     }
     for path in vendored_files():
         status, headers = fetch(site_url, path, "HEAD")
@@ -90,7 +90,6 @@ def test_vendored_runtime_is_served_immutable_with_its_content_type(site_url):
         assert headers["Content-Type"].split(";")[0] == expected_types[Path(path).suffix], path
         assert headers["Cache-Control"] == IMMUTABLE, path
     assert rule("/*.wasm")["Content-Type"] == "application/wasm"
-    assert rule("/*.gz")["Content-Type"] == "application/gzip"
 
 
 @pytest.mark.parametrize(
@@ -172,6 +171,13 @@ def test_later_rules_override_earlier_ones():
     assert serve.headers_for(rules, "/index.html") == {"Cache-Control": "no-cache", "X-A": "1"}
 
 
+def get(site_url: str, path: str, accepts: str) -> tuple[bytes, object]:
+    request = urllib.request.Request(site_url + path.lstrip("/"))
+    request.add_header("Accept-Encoding", accepts)
+    with urllib.request.urlopen(request, timeout=60) as response:
+        return response.read(), response.headers
+
+
 @pytest.mark.parametrize(
     ("path", "compressed"),
     [
@@ -179,17 +185,14 @@ def test_later_rules_override_earlier_ones():
         ("/static/css/hearts.css", True),
         (f"/{PYODIDE}/pyodide.asm.wasm", True),  # 9.6 MB of WebAssembly: about 3.5 MB gzipped
         (f"/{PYODIDE}/pyodide-lock.json", True),
-        ("/static/build/hearts.zip", False),  # already compressed
+        ("/static/build/hearts.zip", False),  # a zip: no gzip on the fly
         ("/static/icons/icon-512.png", False),
     ],
 )
 def test_text_json_and_wasm_are_gzipped_like_a_production_host(site_url, path, compressed):
     """Issue 9: local start-up figures must not be worse than production's for want of
-    compression; the body is the file, exactly, once decoded."""
-    request = urllib.request.Request(site_url + path.lstrip("/"))
-    request.add_header("Accept-Encoding", "gzip, deflate, br")
-    with urllib.request.urlopen(request, timeout=60) as response:
-        body, headers = response.read(), response.headers
+    compression; the body is the file, exactly, once decoded (a browser without brotli)."""
+    body, headers = get(site_url, path, "gzip, deflate")
     local = SITE / ("index.html" if path == "/" else path.lstrip("/"))
     if compressed:
         assert headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in headers["Vary"]
@@ -198,6 +201,40 @@ def test_text_json_and_wasm_are_gzipped_like_a_production_host(site_url, path, c
         assert headers["Cache-Control"] == fetch(site_url, path)[1]["Cache-Control"]
     else:
         assert headers["Content-Encoding"] is None and body == local.read_bytes()
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/",
+        f"/{PYODIDE}/pyodide.asm.wasm",
+        "/static/build/hearts.zip",
+    ],
+)
+def test_a_browser_that_takes_brotli_gets_the_precompressed_copy(site_url, path):
+    """Issue 22: scripts/precompress.mjs's copy, sent as `br` with the file's own type and
+    headers; it decodes to the file exactly (Node's zlib)."""
+    body, headers = get(site_url, path, "gzip, deflate, br, zstd")
+    local = SITE / ("index.html" if path == "/" else path.lstrip("/"))
+    assert headers["Content-Encoding"] == "br" and "Accept-Encoding" in headers["Vary"]
+    assert body == local.with_name(local.name + ".br").read_bytes()
+    assert int(headers["Content-Length"]) == len(body) < local.stat().st_size
+    plain = fetch(site_url, path)[1]
+    assert headers["Content-Type"] == plain["Content-Type"]
+    assert headers["Cache-Control"] == plain["Cache-Control"]
+    decoded = subprocess.run(
+        [
+            "node",
+            "-e",
+            "process.stdout.write(require('zlib').brotliDecompressSync("
+            "require('fs').readFileSync(0)))",
+        ],
+        input=body,
+        capture_output=True,
+        check=True,
+        timeout=60,
+    ).stdout
+    assert decoded == local.read_bytes()
     plain = urllib.request.Request(site_url + path.lstrip("/"))  # no Accept-Encoding
     with urllib.request.urlopen(plain, timeout=60) as response:
         assert response.headers["Content-Encoding"] is None

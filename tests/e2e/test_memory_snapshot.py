@@ -1,45 +1,49 @@
-"""Python starts from its memory snapshot (static/interpreter.mjs), and never depends on it.
+"""Python starts from a memory snapshot made in this browser, and never depends on it.
 
-The snapshot (static/vendor/pyodide-<v>/memory-snapshot.gz, made by
-scripts/memory_snapshot.mjs in Node) must restore in the browser; a later start reads the
-decompressed copy the page keeps in Cache Storage; a snapshot Pyodide refuses, or none at
-all, costs a normal start and nothing else.
+No snapshot is downloaded (issue 22): a first visit starts Python as usual; once the game
+is playable and the browser idle, static/snapshot-worker.mjs makes one in a worker and
+keeps it in Cache Storage, without fetching anything from the server; every later start
+restores it, offline too. A kept copy Pyodide refuses costs one normal start and is made
+again; the game never waits for it.
 """
 
 from __future__ import annotations
 
-import gzip
+import json
 import time
+from pathlib import Path
 
 import pytest
 
+from tools.browser import SITE, serve
 from tools.gamepage import hand_codes, open_game, play_first_playable, to_my_turn, wait_until
 
 from .conftest import PINS, PYODIDE_DIR
 
-SNAPSHOT = f"/{PYODIDE_DIR}/memory-snapshot.gz"
 CACHE = f"hearts-python-memory-{PINS['pyodide']}"
+KEY = f"/{PYODIDE_DIR}/memory-snapshot"
 KEPT = f"""async () => {{
   const cache = await caches.open({CACHE!r});
-  return Boolean(await cache.match(new URL({SNAPSHOT!r}, location.href).href));
+  const hit = await cache.match(new URL({KEY!r}, location.href).href);
+  return hit ? (await hit.arrayBuffer()).byteLength : 0;
 }}"""
+KEPT_TIMEOUT_S = 60  # 3 s after the game is playable, then a whole second Python start
 
 
 @pytest.fixture
 def context(browser, site_url):
-    # No service worker: every start asks the server (or the page's own cache) for it.
     context = browser.new_context(base_url=site_url, service_workers="block")
     yield context
     context.close()
 
 
-def kept(page, timeout_s: float = 0) -> bool:
-    """Whether the decompressed copy is in Cache Storage (polled: the CSP blocks
+def kept_bytes(page, timeout_s: float = 0) -> int:
+    """The size of the kept snapshot in Cache Storage, 0 if none (polled: the CSP blocks
     wait_for_function)."""
     deadline = time.monotonic() + timeout_s
     while not (found := page.evaluate(KEPT)) and time.monotonic() < deadline:
         page.wait_for_timeout(250)
-    return bool(found)
+    return int(found)
 
 
 def started(page) -> str:
@@ -51,92 +55,94 @@ def started(page) -> str:
     return page.get_attribute("html", "data-python")
 
 
-def watch(page) -> tuple[list[str], list[str]]:
-    requests: list[str] = []
+def sent(log: Path) -> list[str]:
+    """The paths the server has answered so far (scripts/serve.py --log-bytes)."""
+    return [json.loads(line)["path"] for line in log.read_text().splitlines()]
+
+
+def warnings_of(page) -> list[str]:
     warnings: list[str] = []
-    page.on("request", lambda r: r.url.endswith(SNAPSHOT) and requests.append(r.url))
-    page.on("console", lambda m: m.type in ("warning", "error") and warnings.append(m.text))
-    return requests, warnings
+    page.on(
+        "console",
+        lambda m: (
+            m.type in ("warning", "error")
+            and "blocked by Playwright" not in m.text  # service_workers="block"
+            and warnings.append(m.text)
+        ),
+    )
+    return warnings
 
 
-def test_the_game_starts_from_the_snapshot_then_from_its_kept_copy(context):
-    page = context.new_page()
-    requests, warnings = watch(page)
-    assert started(page) == "snapshot"
-    assert len(requests) == 1 and warnings == []
+def test_made_in_the_browser_from_what_the_first_visit_loaded(browser, tmp_path: Path):
+    """The first visit starts fresh; the worker makes the snapshot without a single request
+    to the server; the next start restores it and makes none."""
+    log = tmp_path / "bytes.jsonl"
+    with serve(SITE, "--log-bytes", str(log)) as url:
+        context = browser.new_context(base_url=url, service_workers="block")
+        try:
+            page = context.new_page()
+            warnings = warnings_of(page)
+            assert started(page) == "fresh"
+            playable = len(sent(log))
+            size = kept_bytes(page, KEPT_TIMEOUT_S)
+            assert size > 10_000_000, "the snapshot was not kept for the next start"
+            assert page.get_attribute("html", "data-python-kept") == str(size)
+            while_made = sent(log)[playable:]
+            assert not [p for p in while_made if "/static/vendor/" in p], while_made
+            assert not [p for p in sent(log) if "memory-snapshot" in p]
 
-    # The decompressed copy is written once the game runs and the browser is idle.
-    assert kept(page, timeout_s=20), "the snapshot was not kept for the next start"
-    requests.clear()
-    assert started(page) == "snapshot"
-    assert requests == [], "the kept copy should have been used"
-    assert warnings == []
+            page.reload()
+            assert started(page) == "snapshot"
+            page.wait_for_timeout(4000)  # past the moment a fresh start would make one
+            assert page.get_attribute("html", "data-python-kept") is None
+            assert warnings == []
+        finally:
+            context.close()
 
 
-def test_a_snapshot_pyodide_refuses_means_a_normal_start(context):
-    page = context.new_page()
-    requests, warnings = watch(page)
-    # The right size and compression, the wrong content (as a snapshot of another build).
-    bogus = gzip.compress(bytes(4096))
-    page.route(f"**{SNAPSHOT}", lambda route: route.fulfill(body=bogus, status=200))
-    assert started(page) == "fresh"
-    assert len(requests) == 1
-    assert any("refused its memory snapshot" in w for w in warnings), warnings
-    page.wait_for_timeout(4000)  # past the moment a good snapshot would be written
-    assert not kept(page), "a refused snapshot must not be kept"
-
-
-def test_a_bad_kept_copy_is_dropped_and_the_game_still_starts(context):
+def test_a_kept_copy_pyodide_refuses_is_dropped_and_made_again(context):
     page = context.new_page()
     page.goto("/static/icons/icon.svg")  # same origin, no game running
     page.evaluate(
         f"""async () => {{
           const cache = await caches.open({CACHE!r});
-          await cache.put(new URL({SNAPSHOT!r}, location.href).href, new Response("garbage"));
+          await cache.put(new URL({KEY!r}, location.href).href, new Response("garbage"));
         }}"""
     )
-    requests, warnings = watch(page)
+    warnings = warnings_of(page)
     assert started(page) == "fresh"
-    assert requests == [], "the kept copy comes first"
     assert any("refused its memory snapshot" in w for w in warnings), warnings
-    assert not kept(page), "the bad copy should be gone"
+    assert kept_bytes(page, KEPT_TIMEOUT_S) > 10_000_000, "a good one replaces it"
+    page.reload()
+    assert started(page) == "snapshot"
 
 
-SAVE_DATA = (
-    "Object.defineProperty(Navigator.prototype, 'connection', "
-    "{ get: () => ({ saveData: true, effectiveType: '4g' }) });"
-)
-
-
-def test_no_snapshot_download_on_a_data_saving_first_visit(context):
+def test_a_worker_that_fails_costs_nothing_but_the_next_fast_start(context):
     page = context.new_page()
-    page.add_init_script(SAVE_DATA)
-    requests, warnings = watch(page)
+    warnings = warnings_of(page)
+    page.route("**/static/snapshot-worker.mjs", lambda route: route.fulfill(status=404))
     assert started(page) == "fresh"
-    assert requests == [] and warnings == []
+    deadline = time.monotonic() + KEPT_TIMEOUT_S
+    while not any("no memory snapshot" in w for w in warnings) and time.monotonic() < deadline:
+        page.wait_for_timeout(250)
+    assert any("no memory snapshot" in w for w in warnings), warnings
+    assert kept_bytes(page) == 0
+    page.reload()
+    assert started(page) == "fresh", "and the next start simply tries again"
 
 
-def test_a_data_saving_return_visit_takes_it_from_the_precache(browser, site_url):
+def test_the_first_offline_start_restores_the_kept_snapshot(browser, site_url):
+    """After one online visit (service worker installed, snapshot kept), a start with no
+    network at all is a fast one."""
     context = browser.new_context(base_url=site_url, service_workers="allow")
     try:
         page = context.new_page()
-        page.add_init_script(SAVE_DATA)
-        requests, warnings = watch(page)
         assert started(page) == "fresh"
-        assert requests == []
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # precache complete
+        assert kept_bytes(page, KEPT_TIMEOUT_S) > 10_000_000
+        context.set_offline(True)
         page.reload()
-        assert started(page) == "snapshot", "the worker's copy costs no download"
+        assert started(page) == "snapshot"
         assert page.evaluate("Boolean(navigator.serviceWorker.controller)")
-        assert warnings == []
     finally:
         context.close()
-
-
-def test_a_missing_snapshot_means_a_normal_start(context):
-    page = context.new_page()
-    requests, warnings = watch(page)
-    page.route(f"**{SNAPSHOT}", lambda route: route.fulfill(status=404, body="not found"))
-    assert started(page) == "fresh"
-    assert len(requests) == 1
-    assert any("without its memory snapshot" in w for w in warnings), warnings
