@@ -202,18 +202,24 @@ performance.mark("hearts:painted"); // tools/bench_startup.py: the table is on s
 
 // The game's archive: PyScript asks for it only once the interpreter is up, so it is
 // preloaded - but after the first frame, not from the page's head: on a slow link its
-// 300 kB would hold back the files that first frame needs (measured by Lighthouse as a
+// 150 kB would hold back the files that first frame needs (measured by Lighthouse as a
 // later largest paint, see README "Start-up speed"). PyScript's fetch takes it from here.
-requestAnimationFrame(() =>
-    setTimeout(() => {
-        const link = document.createElement("link");
-        link.rel = "preload";
-        link.as = "fetch";
-        link.crossOrigin = "anonymous";
-        link.href = new URL("./build/hearts.zip", import.meta.url).href;
-        document.head.append(link);
-    }),
-);
+// Only where it must come over the network: on a return visit (a saved table, or a page
+// the service worker controls) it is cached, and Python, started from its snapshot in
+// half a second, may ask for it before the hint is given (the hint then goes unused).
+const archiveCached = Boolean(saved) || Boolean(navigator.serviceWorker?.controller);
+if (!archiveCached) {
+    requestAnimationFrame(() =>
+        setTimeout(() => {
+            const link = document.createElement("link");
+            link.rel = "preload";
+            link.as = "fetch";
+            link.crossOrigin = "anonymous";
+            link.href = new URL("./build/hearts.zip", import.meta.url).href;
+            document.head.append(link);
+        }),
+    );
+}
 
 // ------------------------------------------------------------------ input while starting
 const queue = [];

@@ -74,26 +74,15 @@ function makeForNextStart(cache) {
     }
 }
 
-// Starts at once, while PyScript still loads its plugins and reads pyscript.toml.
+// Python starts as soon as this module is evaluated: static/runtime.mjs imports it on the
+// game page alongside PyScript, so the runtime's download and Python's start overlap
+// PyScript's own (its modules, plugins, pyscript.toml, its storage) instead of following
+// it. PyScript's own call then receives this start; only its output handlers come later.
 const cacheReady = openCache();
-const snapshotReady = cacheReady.then((cache) => keptSnapshot(cache).catch(() => null));
-
-export async function loadPyodide(options = {}) {
-    // PyScript derives indexURL from this module's folder; the runtime lives in vendor/.
-    const settings = { ...options, indexURL: INDEX_URL };
-    const [cache, snapshot] = await Promise.all([cacheReady, snapshotReady]);
+const started = cacheReady.then(async (cache) => {
+    const snapshot = await keptSnapshot(cache).catch(() => null);
     const root = document.documentElement;
-    const watched = (pyodide) => {
-        const api = pyodide._api;
-        if (api && typeof api === "object") {
-            const before = api.on_fatal;
-            api.on_fatal = (error) => {
-                document.dispatchEvent(new CustomEvent("hearts:python-died", { detail: error }));
-                if (typeof before === "function") before(error);
-            };
-        }
-        return pyodide;
-    };
+    const settings = { indexURL: INDEX_URL };
     if (snapshot) {
         try {
             const pyodide = await loadPyodideFresh({ ...settings, _loadSnapshot: snapshot });
@@ -102,14 +91,36 @@ export async function loadPyodide(options = {}) {
             // randomness never came from there (hearts.rng, os.urandom).
             pyodide.runPython("import random\nrandom.seed()");
             root.dataset.python = "snapshot";
-            return watched(pyodide);
+            return pyodide;
         } catch (error) {
             console.warn("Hearts: Pyodide refused its memory snapshot; a normal start", error);
             await cache.delete(snapshotKey()).catch(() => {});
         }
     }
     root.dataset.python = "fresh";
-    const pyodide = watched(await loadPyodideFresh(settings));
+    const pyodide = await loadPyodideFresh(settings);
     makeForNextStart(cache);
+    return pyodide;
+});
+
+function watched(pyodide) {
+    const api = pyodide._api;
+    if (api && typeof api === "object") {
+        const before = api.on_fatal;
+        api.on_fatal = (error) => {
+            document.dispatchEvent(new CustomEvent("hearts:python-died", { detail: error }));
+            if (typeof before === "function") before(error);
+        };
+    }
+    return pyodide;
+}
+
+// PyScript's call: {stdout, stderr} line handlers (PyScript 0.7.31 passes nothing else the
+// start depends on; it derives indexURL from this module's folder, and the runtime lives in
+// vendor/).
+export async function loadPyodide(options = {}) {
+    const pyodide = watched(await started);
+    if (options.stdout) pyodide.setStdout({ batched: options.stdout });
+    if (options.stderr) pyodide.setStderr({ batched: options.stderr });
     return pyodide;
 }

@@ -25,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tools.bench_startup import fresh_browser, settle
+from tools.bench_startup import fresh_browser, settle, snapshot_kept
 from tools.browser import SITE, require_chromium, serve
 
 TARGET_MB = 5.0
@@ -66,17 +66,7 @@ def visit(context, url: str, timeout_s: float) -> dict[str, str]:
         if page.query_selector(".py-error") is not None:
             raise RuntimeError(f"{url}: Python error")
         settle(page, timeout_s)
-        kept = page.evaluate(
-            """async (ms) => {
-                const root = document.documentElement;
-                const end = performance.now() + ms;
-                while (performance.now() < end && !root.dataset.pythonKept) {
-                    await new Promise((r) => setTimeout(r, 100));
-                }
-                return root.dataset.pythonKept || "";
-            }""",
-            KEPT_TIMEOUT_S * 1000,
-        )
+        kept = snapshot_kept(page, KEPT_TIMEOUT_S)
         return {"python": page.get_attribute("html", "data-python") or "", "kept": kept}
     finally:
         page.close()

@@ -193,6 +193,24 @@ def settle(page, timeout_s: float) -> bool:
     return state == "activated"
 
 
+def snapshot_kept(page, timeout_s: float) -> str:
+    """After a fresh start of the game: wait until the memory snapshot for the next start
+    is kept (<html data-python-kept>, static/interpreter.mjs), up to ``timeout_s``; its
+    size in bytes, or "" (a floor page, a start from a snapshot, or none made in time)."""
+    return page.evaluate(
+        """async (ms) => {
+            const root = document.documentElement;
+            if (root.dataset.python !== "fresh") return root.dataset.pythonKept || "";
+            const end = performance.now() + ms;
+            while (performance.now() < end && !root.dataset.pythonKept) {
+                await new Promise((r) => setTimeout(r, 100));
+            }
+            return root.dataset.pythonKept || "";
+        }""",
+        timeout_s * 1000,
+    )
+
+
 @contextlib.contextmanager
 def fresh_browser(playwright):
     """Chromium with a fresh profile: empty HTTP cache, no service worker, no code cache."""
@@ -225,6 +243,7 @@ def measure(
         def after_cold(page) -> None:
             starts.append(python_start(page))
             sw.append(settle(page, args.timeout))
+            snapshot_kept(page, args.timeout)  # made in the browser for the return visit
 
         cold = visit(
             context, url, moments, args.timeout, after_cold, args.network, args.cpu_slowdown
