@@ -3,8 +3,10 @@
 // static/vendor/ (`node scripts/build_vendor.mjs --out dist/static/vendor`, `make vendor`).
 //
 //   static/vendor/pyscript-<version>/  core.js, core.css and the chunks core.js actually imports
-//   static/vendor/pyodide-<version>/   pyodide.mjs + the four files it fetches at start-up,
-//                                      and memory-snapshot.gz (the started interpreter)
+//   static/vendor/pyodide-<version>/   pyodide.mjs + the files it fetches at start-up; the
+//                                      standard library trimmed and compiled
+//                                      (python_stdlib.zip, scripts/stdlib.mjs) and
+//                                      memory-snapshot.gz (the started interpreter)
 //
 // The folder names carry the package version: netlify.toml serves /static/vendor/* as
 // `immutable` for a year, so a file's URL must change whenever its content can (core.js,
@@ -31,6 +33,7 @@ import {
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { memorySnapshot } from "./memory_snapshot.mjs";
+import { buildStdlib } from "./stdlib.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const NODE_MODULES = join(ROOT, "node_modules");
@@ -57,11 +60,13 @@ const PYODIDE_FILES = [
     "pyodide.mjs", // ES module entry: loadPyodide(); what PyScript imports
     "pyodide.asm.mjs", // Emscripten glue (imported by pyodide.mjs)
     "pyodide.asm.wasm", // the CPython interpreter
-    "python_stdlib.zip", // the standard library
     "pyodide-lock.json", // package index; fetched by loadPyodide() at start-up
 ];
 
-// Beside them, built here: see scripts/memory_snapshot.mjs.
+// Beside them, built here: the standard library the page imports, compiled (by this name:
+// loadPyodide fetches it; scripts/stdlib.mjs), and the memory snapshot of an interpreter
+// started from it (scripts/memory_snapshot.mjs).
+const STDLIB = "python_stdlib.zip";
 const MEMORY_SNAPSHOT = "memory-snapshot.gz";
 
 function fail(message) {
@@ -212,9 +217,22 @@ const rows = [
     ),
     ...copyAll(pyodide.dir, PYODIDE_FILES, join(OUT, `pyodide-${pyodide.version}`)),
 ];
-// Not a copy: the started interpreter's memory (scripts/memory_snapshot.mjs), which
-// static/interpreter.mjs restores instead of starting Python.
-const snapshot = await memorySnapshot(pyodide.dir);
+// Not copies: the standard library the runtime, PyScript and the game import
+// (scripts/stdlib.mjs) and the memory of an interpreter started from it, which
+// static/interpreter.mjs restores instead of starting Python. The snapshot must be taken
+// with this very zip: zipimport's table of its entries is part of the memory.
+const stdlibPath = `pyodide-${pyodide.version}/${STDLIB}`;
+const stdlib = await buildStdlib(pyodide.dir, join(OUT, stdlibPath), {
+    pyscriptDist: join(pyscript.dir, "dist"),
+    gameDir: join(ROOT, "hearts"),
+});
+const stdlibBytes = readFileSync(join(OUT, stdlibPath));
+rows.push({
+    path: stdlibPath,
+    bytes: stdlibBytes.length,
+    sha256: createHash("sha256").update(stdlibBytes).digest("hex"),
+});
+const snapshot = await memorySnapshot(pyodide.dir, join(OUT, stdlibPath));
 const snapshotPath = `pyodide-${pyodide.version}/${MEMORY_SNAPSHOT}`;
 writeFileSync(join(OUT, snapshotPath), snapshot);
 rows.push({
@@ -227,7 +245,13 @@ checkReferences(new Set(rows.map((r) => r.path)));
 // A list of what was copied (e.g. for a service worker's precache list).
 writeFileSync(
     join(OUT, "manifest.json"),
-    `${JSON.stringify({ pyscript: pyscript.version, pyodide: pyodide.version, files: rows }, null, 2)}\n`,
+    `${JSON.stringify({
+        pyscript: pyscript.version,
+        pyodide: pyodide.version,
+        files: rows,
+        // What scripts/stdlib.mjs put in python_stdlib.zip (tests/web/test_stdlib_zip.py).
+        stdlib: { modules: stdlib.modules, roots: stdlib.roots, frozen: stdlib.frozen },
+    }, null, 2)}\n`,
 );
 
 const total = rows.reduce((sum, r) => sum + r.bytes, 0);

@@ -5,6 +5,7 @@
 // page ready in about 0.6 s from a snapshot against 2.1 s without, on a return visit).
 //
 //   import { memorySnapshot } from "./memory_snapshot.mjs";   (scripts/build_vendor.mjs)
+//   const gzipped = await memorySnapshot(pyodideDir, stdlibFile);
 //
 // Made here in Node from the pinned package: the snapshot holds only the wasm memory, and
 // the JavaScript objects Python refers to are recorded by their path from globalThis, so
@@ -19,7 +20,8 @@
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
 
-export async function memorySnapshot(pyodideDir) {
+// stdlibFile: the python_stdlib.zip the page loads (scripts/stdlib.mjs), not the package's.
+export async function memorySnapshot(pyodideDir, stdlibFile) {
     const { loadPyodide } = await import(join(pyodideDir, "pyodide.mjs"));
     // In Node, Emscripten names the program after the running script (sys.executable, the
     // `_` environment variable); a browser's start has "./this.program", and so shall this.
@@ -28,6 +30,7 @@ export async function memorySnapshot(pyodideDir) {
     try {
         const python = await loadPyodide({
             _makeSnapshot: true,
+            stdLibURL: stdlibFile,
             stdout: (line) => console.error(line),
             stderr: (line) => console.error(line),
         });

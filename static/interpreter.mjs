@@ -113,7 +113,14 @@ export async function loadPyodide(options = {}) {
             // The snapshot froze the random module as the build's start seeded it: every
             // start gets its own seed again (os.urandom, from the browser's crypto). The
             // game's own randomness never came from there (hearts.rng, os.urandom).
-            pyodide.runPython("import random\nrandom.seed()");
+            // zipimport's table of python_stdlib.zip's entries is in the snapshot too: one
+            // kept from an earlier build would point into another zip (scripts/stdlib.mjs
+            // ships only what the game imports, so the zip changes with the game); dropped,
+            // it is read again from the zip this start installed, at the next import.
+            pyodide.runPython(
+                "import zipimport\nzipimport._zip_directory_cache.clear()\n"
+                + "import random\nrandom.seed()",
+            );
             root.dataset.python = "snapshot";
             if (!found.cached) keepForNextStart(cache, found.bytes);
             return watched(pyodide);
