@@ -16,15 +16,15 @@
 //     which writes them to the interpreter's file system at start);
 //   - every module of the game (gameDir: hearts/, as scripts/build_game.py archives it);
 //   - ENCODINGS, which Python imports by name when a codec is first looked up.
-// Modules frozen into the interpreter (os, site, codecs, io, importlib._bootstrap...) are
-// followed but not shipped: the frozen importer finds them before any zip is searched.
+// Modules frozen into the interpreter (os, site, codecs, io, zipimport...) are neither
+// shipped nor followed: the frozen importer finds them before any zip is searched.
 //
 // How it is written: sourceless `name.pyc` files (zipimport loads a .pyc with no .py
 // beside it), "unchecked-hash" pycs (PEP 552: no source timestamp to compare), entries
 // STORED, sorted and dated 1980-01-01: the same inputs give the same bytes, the host
 // compresses the whole file (brotli beats per-entry deflate) and zipimport needs no zlib.
-// Docstrings and asserts are kept (OPTIMIZE). Measured (issue 22): optimize=1 saves 4 kB
-// of the brotli-compressed zip; optimize=2 saves 177 kB (1.19 -> 1.01 MB), but Pyodide's own
+// Docstrings and asserts are kept (OPTIMIZE). Measured (issue 22): optimize=1 saves 3 kB
+// of the brotli-compressed zip; optimize=2 saves 165 kB (1.15 -> 0.98 MB), but Pyodide's own
 // _pyodide.docstring copies docstrings of _pyodide._core_docs onto the JsProxy types at
 // start, the interpreter would still say sys.flags.optimize == 0 to code that checks it,
 // and nothing tests the stdlib like that here: not worth the risk.
@@ -36,11 +36,12 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 
-// What PyScript's and polyscript's JavaScript run as Python source of their own (not in
-// the pyscript package): writing [files] into the file system ("import os as _os", "from
-// pathlib import Path as _Path") and the experimental_create_proxy hook ("from pyodide.ffi
-// import to_js"). Not here: the `.tar.gz` branch of [files] (gzip, tarfile; the game maps a
-// plain file) and everything MicroPython runs.
+// What the JavaScript imports or runs as Python of its own: PyScript's and polyscript's
+// (not in the pyscript package) writing [files] into the file system ("import os as _os",
+// "from pathlib import Path as _Path") and the experimental_create_proxy hook ("from
+// pyodide.ffi import to_js"); pyodide.asm.mjs's pyimport()s (pyodide.code, pyodide.ffi,
+// pyodide._package_loader). Not here: the `.tar.gz` branch of [files] (gzip, tarfile; the
+// game maps a plain file) and everything MicroPython runs.
 const RUNTIME_IMPORTS = ["os", "pathlib", "pyodide.ffi", "pyodide.code", "pyodide._package_loader"];
 
 // Codecs are imported by name (encodings.search_function) the first time an encoding is
@@ -66,6 +67,8 @@ const EXCLUDES = [
     // (ast.main, tokenize.main use argparse).
     "doctest", "unittest", "pdb", "bdb", "pydoc", "pydoc_data", "_pyrepl", "rlcompleter",
     "argparse", "getopt", "tracemalloc", "test",
+    // random's self-test (_test_generator) alone imports it, and with it fractions, decimal.
+    "statistics",
     // Other processes: Pyodide has none (no fork, no spawn). concurrent.futures' lazy
     // ProcessPoolExecutor, os.popen.
     "multiprocessing", "concurrent.futures.process", "concurrent.interpreters",
@@ -86,7 +89,7 @@ const EXCLUDES = [
     "ctypes", "_osx_support", "_aix_support", "_ios_support", "_android_support",
 ];
 
-// Keep docstrings and asserts (py_compile's optimize=-1 with the interpreter's default 0).
+// py_compile's optimize level: 0 keeps docstrings and asserts (see above).
 const OPTIMIZE = 0;
 
 // PyScript's Python package as the core chunk writes it at start: {pyscript:{"x.py":"...",...}}.
@@ -137,8 +140,8 @@ def in_stdlib(module):
     return path is not None and pathlib.Path(path).is_relative_to(STDLIB)
 
 
-# Roots: what a bare start loaded from the zip, what PyScript's JavaScript runs, the
-# modules of PyScript's package and of the game (found under ROOTS), the encodings.
+# Roots: what a bare start imported, what the JavaScript imports or runs, the encodings,
+# the modules of PyScript's package and of the game (found under ROOTS).
 roots = [n for n in BARE if n.split(".")[0] != "__main__"]
 roots += config["runtime"] + ["encodings." + name for name in config["encodings"]]
 roots += sorted(module_name(p, ROOTS) for p in ROOTS.rglob("*.py"))
@@ -147,6 +150,13 @@ roots += sorted(module_name(p, ROOTS) for p in ROOTS.rglob("*.py"))
 # loaded by the bare start (so it is a root); what they import in a function is left out
 # (os.popen's subprocess, site's interactive-console hooks: _pyrepl, rlcompleter).
 frozen = set(_imp._frozen_module_names())
+cut = sorted(  # (importlib._bootstrap is, but as the frozen _frozen_importlib)
+    n for n in set(config["excludes"]).intersection(BARE)
+    if getattr(sys.modules[n].__spec__, "origin", None) != "frozen"
+)
+assert not cut, f"EXCLUDES names modules Python's start imports: {cut}"
+
+
 class Finder(modulefinder.ModuleFinder):
     """Also records who imports each module (the report's "via": the first)."""
 
@@ -211,13 +221,24 @@ json.dumps({
 })
 `;
 
+// A Python error as an Error of this file (Node would print pyodide.asm.mjs's minified line).
+function runPython(py, code) {
+    try {
+        return py.runPython(code);
+    } catch (error) {
+        throw new Error(`stdlib.mjs: ${error.message}`);
+    }
+}
+
 // Every shipped module imports in a Pyodide started from outFile alone: a module-level
 // import that EXCLUDES cut off, or a module Python's start needs, fails the build here.
 async function checkImports(pyodideDir, stdlibFile, modules) {
     const { loadPyodide } = await import(join(pyodideDir, "pyodide.mjs"));
-    const py = await loadPyodide({ stdLibURL: stdlibFile, stdout: () => {}, stderr: () => {} });
+    const py = await loadPyodide({
+        stdLibURL: stdlibFile, stdout: (s) => console.error(s), stderr: (s) => console.error(s),
+    });
     py.globals.set("MODULES", py.toPy(modules));
-    const failed = py.runPython(`
+    const failed = runPython(py, `
 import importlib, sys
 failed = []
 for name in MODULES:
@@ -225,8 +246,11 @@ for name in MODULES:
         importlib.import_module(name)
     except Exception as error:
         failed.append(f"{name}: {type(error).__name__}: {error}")
-from_zip = [n for n, m in sys.modules.items() if "python314.zip" in (getattr(m, "__file__", "") or "")]
-failed += [f"{n}: not compiled" for n in from_zip if not sys.modules[n].__file__.endswith(".pyc")]
+stdlib = next(p for p in sys.path if p.endswith(".zip"))
+failed += [
+    f"{n}: not compiled" for n, m in sys.modules.items()
+    if (getattr(m, "__file__", None) or "").startswith(stdlib) and not m.__file__.endswith(".pyc")
+]
 failed
 `).toJs();
     if (failed.length) throw new Error(`the trimmed standard library fails:\n  ${failed.join("\n  ")}`);
@@ -256,7 +280,7 @@ export async function buildStdlib(pyodideDir, outFile, { pyscriptDist, gameDir, 
     py.globals.set("CONFIG", JSON.stringify({
         runtime: RUNTIME_IMPORTS, encodings: ENCODINGS, excludes: EXCLUDES, optimize,
     }));
-    const report = JSON.parse(py.runPython(BUILD));
+    const report = JSON.parse(runPython(py, BUILD));
     const zipped = py.FS.readFile("/stdlib/out.zip");
     writeFileSync(outFile, zipped);
     await checkImports(pyodideDir, outFile, report.modules);
