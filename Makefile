@@ -59,8 +59,9 @@ lint: $(DEV_STAMP)
 
 # Engine, CPU and web-logic tests in CPython, measured: hearts/web/ (but the DOM facade)
 # must stay >= 90 % covered by them (the fake document of tests/web/fakedom.py).
-# $(GAME): the archive tests check the built archive, never a stale one or none.
-test-engine: $(DEV_STAMP) $(GAME) $(CONTRACT)
+# $(GAME), $(VENDOR): the archive tests check the built archive and standard library
+# (tests/web/test_stdlib_zip.py), never a stale one or none.
+test-engine: $(DEV_STAMP) $(GAME) $(CONTRACT) $(VENDOR)
 	$(VPY) -m coverage run -m pytest -q tests --ignore=tests/e2e
 	$(VPY) -m coverage report --include='hearts/web/*' --omit=hearts/web/dom.py --fail-under=90
 
@@ -96,7 +97,10 @@ $(NODE_STAMP): package.json package-lock.json
 build: $(SW)
 
 vendor: $(VENDOR)
-$(VENDOR): $(NODE_STAMP) package.json scripts/build_vendor.mjs
+# The standard library it ships holds what the game imports (scripts/stdlib.mjs): it is
+# rebuilt when a module of the game changes.
+$(VENDOR): $(NODE_STAMP) package.json scripts/build_vendor.mjs scripts/stdlib.mjs \
+		$(HEARTS_SOURCES)
 	node scripts/build_vendor.mjs --out $(DIST)/static/vendor
 
 game: $(GAME) $(CONTRACT)

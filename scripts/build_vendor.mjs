@@ -3,7 +3,9 @@
 // static/vendor/ (`node scripts/build_vendor.mjs --out dist/static/vendor`, `make vendor`).
 //
 //   static/vendor/pyscript-<version>/  core.js, core.css and the chunks core.js actually imports
-//   static/vendor/pyodide-<version>/   pyodide.mjs + the four files it fetches at start-up
+//   static/vendor/pyodide-<version>/   pyodide.mjs + the files it fetches at start-up; the
+//                                      standard library trimmed and compiled
+//                                      (python_stdlib.zip, scripts/stdlib.mjs)
 //
 // (The started interpreter's memory snapshot is made in the player's browser,
 // static/snapshot-worker.mjs, not here: issue 22.)
@@ -32,6 +34,7 @@ import {
 } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildStdlib } from "./stdlib.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const NODE_MODULES = join(ROOT, "node_modules");
@@ -58,9 +61,12 @@ const PYODIDE_FILES = [
     "pyodide.mjs", // ES module entry: loadPyodide(); what PyScript imports
     "pyodide.asm.mjs", // Emscripten glue (imported by pyodide.mjs)
     "pyodide.asm.wasm", // the CPython interpreter
-    "python_stdlib.zip", // the standard library
     "pyodide-lock.json", // package index; fetched by loadPyodide() at start-up
 ];
+
+// Beside them, built here: the standard library the page imports, compiled (by this name:
+// loadPyodide fetches it; scripts/stdlib.mjs).
+const STDLIB = "python_stdlib.zip";
 
 function fail(message) {
     console.error(`build_vendor: ${message}`);
@@ -210,12 +216,31 @@ const rows = [
     ),
     ...copyAll(pyodide.dir, PYODIDE_FILES, join(OUT, `pyodide-${pyodide.version}`)),
 ];
+// Not a copy: the standard library the runtime, PyScript and the game import
+// (scripts/stdlib.mjs).
+const stdlibPath = `pyodide-${pyodide.version}/${STDLIB}`;
+const stdlib = await buildStdlib(pyodide.dir, join(OUT, stdlibPath), {
+    pyscriptDist: join(pyscript.dir, "dist"),
+    gameDir: join(ROOT, "hearts"),
+});
+const stdlibBytes = readFileSync(join(OUT, stdlibPath));
+rows.push({
+    path: stdlibPath,
+    bytes: stdlibBytes.length,
+    sha256: createHash("sha256").update(stdlibBytes).digest("hex"),
+});
 checkReferences(new Set(rows.map((r) => r.path)));
 
 // A list of what was copied (e.g. for a service worker's precache list).
 writeFileSync(
     join(OUT, "manifest.json"),
-    `${JSON.stringify({ pyscript: pyscript.version, pyodide: pyodide.version, files: rows }, null, 2)}\n`,
+    `${JSON.stringify({
+        pyscript: pyscript.version,
+        pyodide: pyodide.version,
+        files: rows,
+        // What scripts/stdlib.mjs put in python_stdlib.zip (tests/web/test_stdlib_zip.py).
+        stdlib: { modules: stdlib.modules, roots: stdlib.roots, frozen: stdlib.frozen },
+    }, null, 2)}\n`,
 );
 
 const total = rows.reduce((sum, r) => sum + r.bytes, 0);

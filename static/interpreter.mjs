@@ -89,7 +89,14 @@ const started = cacheReady.then(async (cache) => {
             // The snapshot froze the random module as its start seeded it: every start gets
             // its own seed again (os.urandom, from the browser's crypto). The game's own
             // randomness never came from there (hearts.rng, os.urandom).
-            pyodide.runPython("import random\nrandom.seed()");
+            // zipimport's table of python_stdlib.zip's entries is in the snapshot too: one
+            // kept from an earlier build would point into another zip (scripts/stdlib.mjs
+            // ships only what the game imports, so the zip changes with the game); dropped,
+            // it is read again from the zip this start installed, at the next import.
+            pyodide.runPython(
+                "import zipimport\nzipimport._zip_directory_cache.clear()\n"
+                + "import random\nrandom.seed()",
+            );
             root.dataset.python = "snapshot";
             return pyodide;
         } catch (error) {

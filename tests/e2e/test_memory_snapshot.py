@@ -10,12 +10,13 @@ again; the game never waits for it.
 from __future__ import annotations
 
 import json
+import subprocess
 import time
 from pathlib import Path
 
 import pytest
 
-from tools.browser import SITE, serve
+from tools.browser import ROOT, SITE, serve
 from tools.gamepage import hand_codes, open_game, play_first_playable, to_my_turn, wait_until
 
 from .conftest import PINS, PYODIDE_DIR
@@ -146,3 +147,37 @@ def test_the_first_offline_start_restores_the_kept_snapshot(browser, site_url):
         assert page.evaluate("Boolean(navigator.serviceWorker.controller)")
     finally:
         context.close()
+
+
+NPM_PYODIDE = ROOT / "node_modules" / "pyodide"
+FOREIGN_SNAPSHOT = f"""
+const {{ loadPyodide }} = await import({str(NPM_PYODIDE / "pyodide.mjs")!r});
+const python = await loadPyodide({{ _makeSnapshot: true, stdout: () => {{}}, stderr: () => {{}} }});
+process.stdout.write(python.makeMemorySnapshot());
+"""
+
+
+def test_a_kept_snapshot_of_another_stdlib_zip_still_imports(context):
+    """A copy kept in Cache Storage by an earlier build: the same Pyodide (accepted), but its
+    memory holds zipimport's table of that build's python_stdlib.zip (scripts/stdlib.mjs
+    ships what the game imports, so the zip changes with the game). Here: Pyodide's own."""
+    foreign = subprocess.run(
+        ["node", "--input-type=module", "-e", FOREIGN_SNAPSHOT],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+        timeout=300,
+    ).stdout
+    page = context.new_page()
+    page.route("**/foreign-snapshot", lambda route: route.fulfill(body=foreign, status=200))
+    page.goto("/static/icons/icon.svg")  # same origin, no game running
+    page.evaluate(
+        f"""async () => {{
+          const cache = await caches.open({CACHE!r});
+          const response = await fetch("/foreign-snapshot");
+          await cache.put(new URL({KEY!r}, location.href).href, response);
+        }}"""
+    )
+    warnings = warnings_of(page)
+    assert started(page) == "snapshot"  # html, hashlib...: imported from today's zip
+    assert warnings == []
