@@ -3,10 +3,12 @@
 No search and no sampling (R21, R25): every feature is read from the :class:`SeatView`
 through :class:`~hearts.cpu.knowledge.Knowledge` (our hand, the cards still out, voids
 shown, the trick on the table, points taken), plus whether the card is the one Hard's
-rules would play.  The weights (:mod:`hearts.cpu.hard_weights`) were fitted by
-``make learn-hard`` to the card values a search teacher (``tools/teacher.py``, never
-shipped) found on positions from self-play; one weight vector per situation: leading,
-following suit, discarding.  Equal scores fall to the game seed (R24).
+rules would play and, leading or discarding, the rules' own score of it.  The weights
+(:mod:`hearts.cpu.hard_weights`) were fitted by ``make learn-hard`` to the card values a
+search teacher (``tools/teacher.py``, never shipped) found on positions from self-play;
+one weight vector per situation: leading, following suit, discarding.  A situation uses
+its weights only where they beat the rules on held-out positions and in play.  Equal
+scores fall to the game seed (R24).
 """
 
 from __future__ import annotations
@@ -14,13 +16,16 @@ from __future__ import annotations
 from ..cards import HEARTS, POINTS_OF, RANK_OF, SPADES, SUIT_OF, Card
 from ..rules import trick_points, winning_play
 from . import tiebreak
+from .hard_follow import discard_danger
+from .hard_lead import burdened, lead_scorer
 from .hard_weights import USE, WEIGHTS
 from .knowledge import Knowledge
 from .seatview import SeatView
 from .tables import ABOVE, AS, BELOW, KS, QS, SUIT_MASK
 
 LEAD, FOLLOW, DISCARD = 0, 1, 2
-FEATURES = 24
+BASE = 24  # the facts of the first table (issue 24, discards only)
+FEATURES = BASE + 22  # and those added for leads: the rules' own scores, pace, points
 
 
 def situation(view: SeatView, legal: tuple[Card, ...]) -> int:
@@ -54,12 +59,27 @@ def features(
         points = trick_points(trick)
         after = [(seat + i) % 4 for i in range(1, 4 - len(trick))]
         win_taken = view.points_taken[win_seat]
+    ducks = [c for c in legal if c < winning] if where == FOLLOW else []
+    highest_duck = max(ducks) if ducks else None
+    taken = view.points_taken
+    pts_mine = taken[seat] / 26
+    pts_most_other = max(taken[s] for s in others) / 26
+    pts_left = (26 - sum(taken)) / 26
+    last = 1.0 if len(trick) == 3 else 0.0
+    rule_scores: list[float] = []
+    plan_on = where == LEAD and burdened(view, k)
+    if where != FOLLOW:
+        rule_score = lead_scorer(view, k) if where == LEAD else discard_danger(k)
+        rule_scores = [rule_score(c) for c in legal]
+    rule_top = max(rule_scores) if rule_scores else 0.0
+    scale = 100.0 if where == LEAD else 60.0
     rows = []
-    for c in legal:
+    for index, c in enumerate(legal):
         suit, rank = SUIT_OF[c], RANK_OF[c]
         out = k.out_in(suit)
         below = (out & BELOW[c]).bit_count()
         above = (out & ABOVE[c]).bit_count()
+        share_above = above / (above + below) if above + below else 0.0
         row = [0.0] * FEATURES
         row[0] = 1.0 if c == pick else 0.0
         row[1] = rank / 14
@@ -102,6 +122,53 @@ def features(
             row[14] = rank / 14 if suit == SPADES and queen_out else 0.0
             row[15] = points / 13
             row[16] = 0.0 if after else 1.0
+        # Facts added for the lead (the same columns in every situation, fitted per situation).
+        is_pick = row[0]
+        row[24] = is_pick * played / 13
+        row[25] = is_pick if view.hearts_broken else 0.0
+        row[26] = share_above
+        row[27] = out.bit_count() / 13
+        row[28] = (mine & BELOW[c]).bit_count() / 13
+        row[29] = pts_mine
+        row[30] = is_pick * pts_mine
+        row[31] = pts_most_other
+        row[32] = is_pick * pts_left
+        row[33] = 1.0 if queen_out and suit == SPADES and c > QS else 0.0
+        row[34] = 1.0 if suit == HEARTS and not view.hearts_broken else 0.0
+        if where == FOLLOW:
+            takes = 1.0 if c > winning else 0.0
+            open_after = len(after) - k.voids_among(after, suit)
+            row[35] = 1.0 if c == highest_duck else 0.0
+            row[36] = 1.0 if not takes and ducks else 0.0
+            row[37] = takes * share_above * open_after / 3
+            row[38] = takes if suit == SPADES and QS in view.hand else 0.0
+            row[39] = (1.0 - takes) * points / 13
+            row[40] = takes * pts_left
+            row[41] = takes * rank / 14 if not after and points == 0 else 0.0
+            side_suit = queen_out and suit != SPADES  # a void after us could dump Q♠ on it
+            row[42] = takes * k.voids_among(after, suit) / 3 if side_suit else 0.0
+            row[43] = (rank - RANK_OF[winning]) / 14
+        else:
+            rule = rule_scores[index]
+            row[35] = rule / scale  # the rules' own score of the card
+            row[36] = 1.0 if rule == rule_top else 0.0
+            row[37] = (rule - rule_top) / scale
+            if where == LEAD:
+                plan = 1.0 if plan_on and suit < SPADES else 0.0
+                exit_card = 1.0 if out and not below else 0.0
+                row[38] = share_above * k.voids_among(others, suit) / 3
+                row[39] = plan
+                row[40] = plan * k.counts[suit] / 13
+                row[41] = 1.0 if suit == SPADES and c < QS and QS in view.hand else 0.0
+                row[42] = exit_card
+                row[43] = exit_card * rank / 14
+            else:
+                row[38] = points / 13 if suit == HEARTS else 0.0
+                row[39] = share_above
+                row[40] = 1.0 if k.counts[suit] == 2 else 0.0
+                row[41] = POINTS_OF[c] * pts_most_other / 13
+        row[44] = is_pick * last
+        row[45] = is_pick * k.counts[suit] / 13
         rows.append(row)
     return where, rows
 

@@ -16,6 +16,8 @@ the shooter cannot win.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..cards import HEARTS, RANK_OF, SUIT_OF, Card
 from ..rules import trick_points
 from . import tiebreak
@@ -74,6 +76,11 @@ def choose_discard(
             return max(hearts)  # points to a seat that is not the shooter end the moon
     if QS in legal:
         return QS
+    return tiebreak.best(view, legal, discard_danger(k))
+
+
+def discard_danger(k: Knowledge) -> Callable[[Card], float]:
+    """The rules' score of discarding a card: how likely it would win a later trick."""
     queen_out = k.queen_out
 
     def danger(c: Card) -> float:
@@ -88,4 +95,4 @@ def choose_discard(
             score += 1.0
         return score
 
-    return tiebreak.best(view, legal, danger)
+    return danger

@@ -15,6 +15,8 @@ Q♠ on it).  Two plans shape the rest:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..cards import HEARTS, RANK_OF, SPADES, SUIT_OF, Card
 from . import tiebreak
 from .knowledge import Knowledge
@@ -33,7 +35,8 @@ def burdened(view: SeatView, k: Knowledge) -> bool:
     return QS in view.hand or (k.queen_out and bool(k.mine & SPADES_ABOVE_QUEEN))
 
 
-def choose_lead(view: SeatView, legal: tuple[Card, ...], k: Knowledge) -> Card:
+def lead_scorer(view: SeatView, k: Knowledge) -> Callable[[Card], float]:
+    """The rules' score of leading a card (higher is better); the learned lead reads it too."""
     others = [(view.seat + i) % 4 for i in (1, 2, 3)]
     void_plan = burdened(view, k)
     flush = k.queen_out and not k.mine & SPADES_ABOVE_QUEEN
@@ -62,4 +65,8 @@ def choose_lead(view: SeatView, legal: tuple[Card, ...], k: Knowledge) -> Card:
             score -= 2.0 * below
         return score
 
-    return tiebreak.best(view, legal, score)
+    return score
+
+
+def choose_lead(view: SeatView, legal: tuple[Card, ...], k: Knowledge) -> Card:
+    return tiebreak.best(view, legal, lead_scorer(view, k))

@@ -9,7 +9,7 @@ import pytest
 
 from hearts.cpu import hard, hard_eval, hard_weights
 from hearts.cpu.knowledge import Knowledge
-from tools import learn_hard
+from tools import frozen_hard, learn_hard
 
 from .positions import view
 from .test_teacher import play_positions
@@ -53,3 +53,35 @@ def test_the_moon_defence_and_certain_plays_stay_with_the_rules():
     for game, seat in play_positions(40, seed=9):
         v = game.seat_view(seat, "hard")
         assert hard.choose_play(v) in v.legal
+
+
+def test_hard_at_a_later_commit_loads_its_learned_modules_apart():
+    # main when this recipe's play check was added: Hard with the first table (discards only).
+    first_table = "ae8ed3611e4d76b936367c3e5fb40a7a8ee902a4"
+    old = frozen_hard.hard_at(first_table)
+    assert old.__name__ == "hearts._frozen_hard_ae8ed3611e.hard"
+    assert old.hard_eval.FEATURES == 24  # its own evaluation, not the live one
+    assert old.hard_eval is not hard_eval
+    for game, seat in play_positions(20, seed=14):
+        v = game.seat_view(seat, "hard")
+        assert old.choose_play(v) in v.legal
+
+
+def test_a_table_is_swapped_in_for_one_call_only():
+    zeros = tuple((0.0,) * hard_eval.FEATURES for _ in range(3))
+    policy = learn_hard.with_table(zeros, (True, True, True))
+    for game, seat in play_positions(10, seed=15):
+        assert policy.choose_play(game, seat) in game.legal_plays(seat)
+        assert hard_eval.WEIGHTS is hard_weights.WEIGHTS
+        assert hard_eval.USE is hard_weights.USE
+
+
+def test_the_rules_own_lead_score_is_a_feature():
+    v = view(0, "2D 9D 3S 7S KH 4C", ["0:2C 1:3C 2:5C 3:6C"], "", level="hard")
+    k = Knowledge(v)
+    pick = hard.rule_choice(v, v.legal, k, None)
+    where, rows = hard_eval.features(v, v.legal, k, pick)
+    assert where == hard_eval.LEAD
+    tops = [c for c, row in zip(v.legal, rows, strict=True) if row[36]]
+    assert pick in tops
+    assert all(row[37] <= 0 for row in rows)  # behind the rules' best by this much
