@@ -6,9 +6,12 @@ from __future__ import annotations
 import json
 
 from hearts import Game, Stats
+from hearts.cards import Card
 from hearts.enums import Level
 from hearts.save import dump_game
 from hearts.stats import FINISHED, Fold
+from hearts.web.announce import spoken
+from hearts.web.events import Exchanged, YouPlayed
 from hearts.web.params import Params
 from hearts.web.schedule import Timing
 from hearts.web.storage import SafeStorage
@@ -24,7 +27,7 @@ def run_cpu(ctl) -> list[str]:  # type: ignore[no-untyped-def]
     while (step := ctl.pending()) is not None:
         outcome = ctl.run(step)
         assert outcome
-        said += outcome.spoken
+        said += spoken(outcome.events, ctl.game, ctl.lang)
     return said
 
 
@@ -116,7 +119,9 @@ def test_confirm_needs_three_and_cpu_passes_go_first():
     actions = ctl.game.actions
     assert [(a.kind, a.seat) for a in actions[:4]] == [("pass", s) for s in (1, 2, 3, 0)]  # R11
     assert ctl.game.phase == "play"
-    assert any(s.startswith("Cards exchanged. You received") for s in outcome.spoken)
+    assert outcome.events == (Exchanged(ctl.game.received(0)),)
+    said = spoken(outcome.events, ctl.game, "en")
+    assert said[0].startswith("Cards exchanged. You received")
 
 
 def test_two_taps_play_a_card_and_a_tap_moves_the_lift():
@@ -176,6 +181,52 @@ def test_finished_game_is_counted_exactly_once_even_across_reloads():
         again.start()
         assert again.stats.medium == level
         assert again.stats.counted(again.table.game_id) == FINISHED
+
+
+class CountingStorage(MemoryStorage):
+    """Memory storage that logs every key written, in order."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.written: list[str] = []
+
+    def set(self, key: str, value: str) -> None:
+        self.written.append(key)
+        super().set(key, value)
+
+
+def test_each_intent_writes_the_statistics_at_most_once():
+    """One transaction per intent (issue 21, R36, R37): the move that ends a game writes
+    its result and the playing time up to it in one statistics record, and dealing the
+    next game over an abandoned one counts it and the old one's time in one write too
+    (both were two writes)."""
+    memory, clock = CountingStorage(), FakeClock()
+    ctl = controller(memory, seed=13, clock=clock)
+    ctl.start()
+    stats_writes: dict[str, list[int]] = {}
+
+    def counted(name: str, intent):  # type: ignore[no-untyped-def]
+        def run(*args):  # type: ignore[no-untyped-def]
+            clock.advance(700)  # the player (or the timer) takes a moment before each
+            before = len(memory.written)
+            outcome = intent(*args)
+            stats_writes.setdefault(name, []).append(memory.written[before:].count(STATS_KEY))
+            return outcome
+
+        return run
+
+    for name in ("tap", "confirm_pass", "continue_hand", "run", "new_game"):
+        setattr(ctl, name, counted(name, getattr(ctl, name)))
+    finish_game(ctl)
+    over = Stats.from_json(memory.data[STATS_KEY])
+    assert over.counted(ctl.table.game_id) == FINISHED and over.time_ms == ctl.stats.time_ms
+    assert stats_writes["run"][-1] == 1  # the gather that ended the game: result and time
+    ctl.new_game()  # from the final summary: the clock had stopped
+    ctl.new_game()  # abandoning the game just dealt: its playing time and the new deal
+    assert stats_writes["new_game"] == [1, 1]
+    assert all(n <= 1 for counts in stats_writes.values() for n in counts), stats_writes
+    assert Stats.from_json(memory.data[STATS_KEY]) == ctl.stats
+    assert ctl.stats.medium.played == 3 and ctl.stats.time_ms == over.time_ms + 700
 
 
 def test_a_crash_between_game_over_and_counting_is_repaired_on_start():
@@ -304,7 +355,9 @@ def test_announcements_for_cpu_plays_and_tricks():
     to_my_turn(ctl)
     card = str(ctl.game.legal_plays(0)[0])
     ctl.tap(card)
-    said = " ".join(ctl.tap(card).spoken + tuple(run_cpu(ctl)))
+    played = ctl.tap(card)
+    assert played and played.events[0] == YouPlayed(Card.parse(card))
+    said = " ".join(spoken(played.events, ctl.game, ctl.lang) + tuple(run_cpu(ctl)))
     assert "You play" in said and "CPU 1 plays" in said
     assert "takes the trick" in said or "You take the trick" in said
 
