@@ -305,8 +305,12 @@ class Records:
         committed.
 
         Folding is idempotent (by game id), so whichever write fails or is cut off, the
-        next commit or the next load counts every game exactly once.
+        next commit or the next load counts every game exactly once.  Before the records
+        were loaded nothing is written: the stored statistics are not known yet and must
+        not be overwritten (a start that failed half-way, then hidden or closed).
         """
+        if self._stats is None:
+            return stats
         if table is not None:
             stats = table.counted_in(stats)
             self.save_table(table)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from hearts import Game, Stats
 from hearts.cards import Card
 from hearts.enums import Level
@@ -227,6 +229,29 @@ def test_each_intent_writes_the_statistics_at_most_once():
     assert all(n <= 1 for counts in stats_writes.values() for n in counts), stats_writes
     assert Stats.from_json(memory.data[STATS_KEY]) == ctl.stats
     assert ctl.stats.medium.played == 3 and ctl.stats.time_ms == over.time_ms + 700
+
+
+def test_a_start_that_failed_half_way_writes_nothing_when_the_page_is_hidden():
+    """The start raised after reading the records (the boot module then offers the way on);
+    hiding or closing that page must not write the empty statistics of a controller that
+    never loaded over the stored ones (tests/e2e/test_no_dead_end.py found it)."""
+    memory, clock = MemoryStorage(), FakeClock()
+    first = controller(memory, clock=clock)
+    first.start()
+    saved = dict(memory.data)
+
+    def reading(key: str | None) -> None:
+        if key is None:
+            raise RuntimeError("injected: the start fails after reading")
+
+    ctl = controller(memory, clock=clock)
+    ctl.records.reading = reading
+    with pytest.raises(RuntimeError, match="injected"):
+        ctl.start()
+    clock.advance(5_000)
+    ctl.set_visible(False)
+    ctl.flush()
+    assert memory.data == saved
 
 
 def test_a_crash_between_game_over_and_counting_is_repaired_on_start():
