@@ -73,9 +73,9 @@ def test_the_controller_returns_events_in_the_order_they_happened() -> None:
                     ctl.tap(str(card))
                 outcome = ctl.confirm_pass()
             else:
-                card = str(game.legal_plays(0)[0])
-                ctl.tap(card)
-                outcome = ctl.tap(card)
+                code = str(game.legal_plays(0)[0])
+                ctl.tap(code)
+                outcome = ctl.tap(code)
         else:
             outcome = ctl.run(step)
         assert outcome is not None

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 
@@ -19,46 +20,8 @@ from hearts.web.schedule import Timing
 from hearts.web.storage import SafeStorage
 from hearts.web.store import GAME_KEY, SETTINGS_KEY, STATS_KEY
 
-from .helpers import FakeClock, controller, v1_table
+from .helpers import FakeClock, controller, finish_game, run_cpu, to_my_turn, v1_table
 from .memory import MemoryStorage
-
-
-def run_cpu(ctl) -> list[str]:  # type: ignore[no-untyped-def]
-    """Run every pending CPU step; what they announced."""
-    said = []
-    while (step := ctl.pending()) is not None:
-        outcome = ctl.run(step)
-        assert outcome
-        said += spoken(outcome.events, ctl.game, ctl.lang)
-    return said
-
-
-def to_my_turn(ctl) -> None:  # type: ignore[no-untyped-def]
-    run_cpu(ctl)
-    game = ctl.game
-    if game.phase == "pass":
-        for card in game.hand(0)[:3]:
-            ctl.tap(str(card))
-        assert ctl.confirm_pass()
-        run_cpu(ctl)
-    assert ctl.game.to_act == 0
-
-
-def finish_game(ctl) -> None:  # type: ignore[no-untyped-def]
-    while ctl.game.phase != "game_over":
-        run_cpu(ctl)
-        game = ctl.game
-        if game.phase == "pass":
-            chosen = [c for c in game.hand(0) if c not in ctl.table.selection]
-            for card in chosen[: 3 - len(ctl.table.selection)]:  # on top of a resumed choice
-                ctl.tap(str(card))
-            assert ctl.confirm_pass()
-        elif game.phase == "play" and game.to_act == 0:
-            card = str(game.legal_plays(0)[0])
-            ctl.tap(card)
-            ctl.tap(card)
-        elif game.phase == "hand_over":
-            ctl.continue_hand()
 
 
 def test_first_start_deals_a_game_and_counts_it_as_played():
@@ -93,7 +56,7 @@ def test_pass_selection_survives_a_reload():
     assert ctl.tap(str(hand[0])) and ctl.tap(str(hand[5]))
     again = controller(memory)
     again.start()
-    assert again.table.selection == (hand[0], hand[5])
+    assert again.record.selection == (hand[0], hand[5])
 
 
 def test_selection_is_at_most_three_and_can_be_undone():
@@ -104,7 +67,7 @@ def test_selection_is_at_most_three_and_can_be_undone():
         assert ctl.tap(str(card))
     assert not ctl.tap(str(hand[3]))  # a fourth card does nothing
     assert ctl.tap(str(hand[1]))  # deselect
-    assert ctl.table.selection == (hand[0], hand[2])
+    assert ctl.record.selection == (hand[0], hand[2])
     assert not ctl.tap("ZZ") and not ctl.tap(str(ctl.game.hand(1)[0]))
 
 
@@ -133,14 +96,14 @@ def test_two_taps_play_a_card_and_a_tap_moves_the_lift():
     legal = ctl.game.legal_plays(0)
     first = str(legal[0])
     assert ctl.tap(first)
-    assert ctl.table.lifted == legal[0]
+    assert ctl.record.lifted == legal[0]
     assert len(ctl.game.hand(0)) == 13  # not played yet
     if len(legal) > 1:
         assert ctl.tap(str(legal[1]))
-        assert ctl.table.lifted == legal[1]
+        assert ctl.record.lifted == legal[1]
         first = str(legal[1])
     assert ctl.tap(first)
-    assert ctl.table.lifted is None
+    assert ctl.record.lifted is None
     assert len(ctl.game.hand(0)) == 12
 
 
@@ -158,7 +121,7 @@ def test_blocked_cards_ignore_taps():
     before = dump_game(ctl.game)
     assert not ctl.tap(str(blocked[0]))
     assert not ctl.tap(str(blocked[0]))
-    assert ctl.table.lifted is None and dump_game(ctl.game) == before
+    assert ctl.record.lifted is None and dump_game(ctl.game) == before
 
 
 def test_stale_cpu_steps_are_refused():
@@ -177,12 +140,13 @@ def test_finished_game_is_counted_exactly_once_even_across_reloads():
     result = ctl.game.result
     level = ctl.stats.medium
     assert level.played == 1 and level.won + level.lost + level.drawn == 1
+    assert result is not None
     assert {"win": level.won, "loss": level.lost, "draw": level.drawn}[result] == 1
     for _ in range(2):
         again = controller(memory)
         again.start()
         assert again.stats.medium == level
-        assert again.stats.counted(again.table.game_id) == FINISHED
+        assert again.stats.counted(again.record.game_id) == FINISHED
 
 
 class CountingStorage(MemoryStorage):
@@ -207,8 +171,8 @@ def test_each_intent_writes_the_statistics_at_most_once():
     ctl.start()
     stats_writes: dict[str, list[int]] = {}
 
-    def counted(name: str, intent):  # type: ignore[no-untyped-def]
-        def run(*args):  # type: ignore[no-untyped-def]
+    def counted(name: str, intent: Callable[..., object]) -> Callable[..., object]:
+        def run(*args: object) -> object:
             clock.advance(700)  # the player (or the timer) takes a moment before each
             before = len(memory.written)
             outcome = intent(*args)
@@ -221,7 +185,7 @@ def test_each_intent_writes_the_statistics_at_most_once():
         setattr(ctl, name, counted(name, getattr(ctl, name)))
     finish_game(ctl)
     over = Stats.from_json(memory.data[STATS_KEY])
-    assert over.counted(ctl.table.game_id) == FINISHED and over.time_ms == ctl.stats.time_ms
+    assert over.counted(ctl.record.game_id) == FINISHED and over.time_ms == ctl.stats.time_ms
     assert stats_writes["run"][-1] == 1  # the gather that ended the game: result and time
     ctl.new_game()  # from the final summary: the clock had stopped
     ctl.new_game()  # abandoning the game just dealt: its playing time and the new deal
@@ -261,7 +225,7 @@ def test_a_crash_between_game_over_and_counting_is_repaired_on_start():
     finish_game(ctl)
     # The statistics as they were before the last move, as if the tab died between the
     # table write and the statistics write.
-    memory.data[STATS_KEY] = Stats().fold(Fold(ctl.table.game_id, Level.MEDIUM)).to_json()
+    memory.data[STATS_KEY] = Stats().fold(Fold(ctl.record.game_id, Level.MEDIUM)).to_json()
     again = controller(memory)
     again.start()
     assert again.stats.medium.played == 1
