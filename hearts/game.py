@@ -10,7 +10,6 @@ same question.  The rules of one hand are enforced by :class:`hearts.hand.Hand`.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Sequence
 
 from . import cpu, rules
@@ -20,6 +19,7 @@ from .deal import StartDeal, deal, parse_hand, start_deal
 from .enums import Direction, Level, Phase, Result, level_of
 from .errors import IllegalPlay
 from .hand import Hand, Plays
+from .rng import digest64
 from .steps import CPU_FIRST, GATHER, NEXT_HAND, Action, Step, StepKind
 
 
@@ -288,7 +288,6 @@ class Game:
         _check_seat(seat)
         h = self._hand
         position = f"{self._phase}/{h.number}/{len(h.tricks)}/{len(h.trick)}"
-        digest = hashlib.sha256(f"hearts/1/{self._seed}/cpu/{position}/{seat}".encode())
         return SeatView(
             seat=seat,
             level=self._level if level is None else level_of(level),
@@ -302,7 +301,7 @@ class Game:
             hearts_broken=h.hearts_broken,
             points_taken=(h.taken[0], h.taken[1], h.taken[2], h.taken[3]),
             scores=self.scores,
-            tiebreak=int.from_bytes(digest.digest()[:8], "big"),
+            tiebreak=digest64(self._seed, "cpu", position, seat),
         )
 
     def cpu_pass(self, seat: int, level: Level | str | None = None) -> tuple[Card, Card, Card]:

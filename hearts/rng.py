@@ -7,6 +7,8 @@ the ``random`` module (whose derived methods may change between Python versions)
 * A stream is named by the game seed and a purpose path, e.g. ``(seed, "deal", 3)``.
 * Block ``k`` of the stream is ``sha256(f"hearts/1/{seed}/{purpose…}/{k}")``; its 32 bytes
   are read as eight big-endian 32-bit words.
+* :func:`digest64` is the first 8 bytes of ``sha256(f"hearts/1/{seed}/{purpose…}")``, read
+  as one big-endian integer: a one-way value, such as the seed of a CPU's tie-breaks.
 * ``below(n)`` draws words and rejects those at or above the largest multiple of ``n``
   below 2**32, so every value is exactly uniform.
 """
@@ -21,14 +23,26 @@ T = TypeVar("T")
 _WORD = 1 << 32
 
 
+def _name(seed: int, purpose: tuple[object, ...]) -> str:
+    """The text a purpose is named by: ``hearts/1/{seed}/{purpose…}``."""
+    parts = "/".join(str(part) for part in purpose)
+    return f"hearts/1/{int(seed)}/{parts}"
+
+
+def digest64(seed: int, *purpose: object) -> int:
+    """A one-way 64-bit value for one named purpose: the first 8 bytes, big-endian, of
+    ``sha256(f"hearts/1/{seed}/{purpose…}")``.  It seeds a stream of its own without
+    revealing ``seed`` (the CPU's tie-breaks, R24: a seat must not learn the deal)."""
+    return int.from_bytes(hashlib.sha256(_name(seed, purpose).encode()).digest()[:8], "big")
+
+
 class SeedStream:
     """An endless, reproducible sequence of uniform integers for one named purpose."""
 
     __slots__ = ("_block", "_prefix", "_words")
 
     def __init__(self, seed: int, *purpose: object) -> None:
-        parts = "/".join(str(part) for part in purpose)
-        self._prefix = f"hearts/1/{int(seed)}/{parts}/"
+        self._prefix = _name(seed, purpose) + "/"
         self._block = 0
         self._words: list[int] = []
 

@@ -1,38 +1,44 @@
 """The page's state and every intent a player can express, without any browser.
 
 Data flows one way: an intent (tap a card, confirm the pass, continue, new game…) goes
-to the engine, which applies or refuses it; the result is saved at once; the method
-returns an :class:`Outcome` (what to announce, what to tell the player) or ``None`` when
-the intent did nothing.  The page then builds the view and asks :meth:`pending` what to
-schedule.  Tests drive this class directly with fake storage and clocks.
+to the engine, which applies or refuses it.  Every intent that does something is one
+transaction (:meth:`Controller._transact`): validate, apply the change, commit (the table
+first, then the statistics, written once), set the clock, and return an :class:`Outcome`
+(the events that happened, the messages to show), or ``None`` when the intent did
+nothing.  The controller speaks no language: the page puts the events into words
+(:mod:`hearts.web.announce`), builds the view and asks :meth:`pending` what to schedule.
+Tests drive this class directly with fake storage and clocks.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
 
-from .. import i18n, view
 from ..cards import Card
 from ..driver import CPU, take_step
 from ..enums import Level, Phase, level_of
 from ..game import Game
 from ..rules import trick_points
 from ..save import dump_game
-from ..stats import FINISHED, PLAYED, Fold, Stats
+from ..stats import FINISHED, PLAYED, Stats
 from ..steps import StepKind
 from .clock import PlayClock
-from .params import Params
+from .events import CpuPlayed, Event, Exchanged, HandOver, NewGame, Outcome, TrickTaken, YouPlayed
+from .params import Params, choose_lang
 from .schedule import Pending, pending
 from .storage import FAILING, FULL, OK, UNAVAILABLE, SafeStorage
-from .store import MAX_OWED, STATS_KEY, Records, Settings, TableRecord, valid_selection
+from .store import Records, Settings, TableRecord, valid_selection
+
+__all__ = ["Controller", "Outcome", "random_id"]
 
 STORAGE_NOTICES = {
     FULL: "notice.storage_full",
     FAILING: "notice.storage_failing",
     UNAVAILABLE: "notice.storage_unavailable",
 }
+OVER = (Phase.HAND_OVER, Phase.GAME_OVER)
+Change = Callable[[], Sequence[Event]]
 
 
 def random_id() -> str:
@@ -40,12 +46,8 @@ def random_id() -> str:
     return os.urandom(8).hex()
 
 
-class Outcome(NamedTuple):
-    """What an intent did, for the page: announcements and messages to show."""
-
-    spoken: tuple[str, ...] = ()  # for the polite live region, in order
-    notices: tuple[str, ...] = ()  # i18n keys of messages the player should see
-    cleared: tuple[str, ...] = ()  # messages no longer true (storage writes again)
+def _nothing() -> Sequence[Event]:
+    return ()
 
 
 class Controller:
@@ -75,26 +77,22 @@ class Controller:
         self.table: TableRecord | None = None
         self._seed_hook = params.seed
         self._noticed: set[str] = set()  # storage states already told to the player
-        self._spoken: list[str] = []  # gathered while one intent runs, then returned
 
     # ------------------------------------------------------------------ start-up
     def start(self) -> Outcome:
-        """Load what storage holds (setting bad records aside) and resume or deal."""
+        """Load what storage holds (setting bad records aside) and resume or deal; the
+        commit folds in what a failed or cut-off write left for the statistics."""
         loaded = self.records.load()
         self.settings = loaded.settings
         self.stats = loaded.stats
-        notices = [f"notice.bad_{problem}" for problem in loaded.problems]
         self.table = loaded.table
-        if self.table is None:
-            self._deal(self.settings.level)
-        else:
-            self._commit()  # folds in what a failed or cut-off write left for the statistics
-        self._tick()
-        return self._outcome(notices)
+        notices = tuple(f"notice.bad_{problem}" for problem in loaded.problems)
+        change = _nothing if self.table is not None else self._deal
+        return self._transact(change, notices=notices)
 
     @property
     def lang(self) -> str:
-        return self.params.lang or self.settings.lang or i18n.pick_language(self.browser_langs)
+        return choose_lang(self.params.lang, self.settings.lang, self.browser_langs)
 
     @property
     def record(self) -> TableRecord:
@@ -108,10 +106,6 @@ class Controller:
     @property
     def in_progress(self) -> bool:
         return self.table is not None and self.game.phase != Phase.GAME_OVER
-
-    def view(self) -> view.TableView:
-        record = self.record
-        return view.build(record.game, self.lang, record.selection, record.lifted)
 
     def pending(self) -> Pending | None:
         return pending(self.game, self.params.timing)
@@ -133,95 +127,77 @@ class Controller:
             if card not in game.hand(0):
                 return None
             if card in record.selection:
-                record.selection = tuple(c for c in record.selection if c != card)
+                chosen = tuple(c for c in record.selection if c != card)
             elif len(record.selection) < 3:
-                record.selection = (*record.selection, card)
+                chosen = (*record.selection, card)
             else:
                 return None
-            self._commit()
-            return self._outcome()
+            return self._transact(lambda: self._select(chosen))
         if game.phase != Phase.PLAY or card not in game.legal_plays(0):
             return None
         if record.lifted == card:
-            record.lifted = None
-            game.play(0, card)
-            self._say("say.you_play", card=card.name(self.lang))
-            return self._after_move()
-        record.lifted = card
-        self._commit()
-        return self._outcome()
+            return self._transact(lambda: self._play(card))
+        return self._transact(lambda: self._lift(card))
 
     def confirm_pass(self) -> Outcome | None:
         """Pass your 3 chosen cards; the CPU seats' passes go first (R9, R11)."""
         record, game = self.record, self.game
         if game.phase != Phase.PASS or game.has_passed(0) or len(record.selection) != 3:
             return None
-        step = game.next_step  # the CPU seats still to pass go first (steps.CPU_FIRST)
-        while step is not None and step.kind == StepKind.PASS and step.seat != 0:
-            take_step(game, CPU)
-            step = game.next_step
-        game.submit_pass(0, record.selection)
-        record.selection = ()
-        names = ", ".join(card.name(self.lang) for card in game.received(0))
-        self._say("say.exchange", cards=names)
-        return self._after_move()
+        return self._transact(self._pass)
 
     def continue_hand(self) -> Outcome | None:
         """Deal the next hand from the summary."""
         if self.game.phase != Phase.HAND_OVER:
             return None
-        self.game.next_hand()
-        return self._after_move()
+        return self._transact(self._next_hand)
 
     def new_game(self, level: Level | str | None = None) -> Outcome:
         """Start a new game; one in progress is abandoned, which is not a loss (R37)."""
         if level is not None:
             self.set_next_level(level)
-        self._tick()  # playing time up to now belongs to the old game
-        self._deal(self.settings.level)
-        self._say("say.new_game", level=i18n.text(self.lang, f"level.{self.settings.level}"))
-        self._tick()
-        return self._outcome()
+
+        def deal() -> Sequence[Event]:
+            self._deal()
+            return (NewGame(self.settings.level),)
+
+        return self._transact(deal)
 
     def set_next_level(self, level: Level | str) -> Outcome:
         """The difficulty for the next game (R5); the game in progress keeps its own."""
         chosen = level_of(level)
-        if chosen != self.settings.level:
-            self.settings = self.settings._replace(level=chosen)
-            self.records.save_settings(self.settings)
-        return self._outcome()
+        if chosen == self.settings.level:
+            return self._outcome()
+        return self._settings(self.settings._replace(level=chosen))
 
     def set_lang(self, lang: str) -> Outcome:
-        if lang not in i18n.LANGS:
-            raise ValueError(f"unknown language {lang!r}")
-        self.settings = self.settings._replace(lang=lang)
+        settings = self.settings.with_lang(lang)  # ValueError for an unknown language
         self.params = self.params._replace(lang=None)  # an explicit choice beats ?lang=
-        self.records.save_settings(self.settings)
-        return self._outcome()
+        return self._settings(settings)
 
     def reset_stats(self) -> Outcome:
         """Start counting again.  The game on the table is not counted as played until it
         ends (then it is, with its result, R37); earlier games owed are forgotten too."""
-        self._tick()
-        record = self.record
-        record.owed, record.legacy = (), None
-        self.stats = Stats().mark(record.game_id, FINISHED if record.game.result else PLAYED)
-        self.records.save_table(record)
-        self.records.save_stats(self.stats)
-        return self._outcome()
+
+        def reset() -> Sequence[Event]:
+            record = self.record
+            record.settle()
+            self.stats = Stats().mark(record.game_id, FINISHED if record.game.result else PLAYED)
+            return ()
+
+        return self._transact(reset)
 
     def set_visible(self, visible: bool) -> Outcome:
         """The page became visible or hidden: playing time runs only while visible."""
         self.visible = visible
-        self._tick()
-        return self._outcome()
+        return self._transact(_nothing, table=False)
 
     def flush(self) -> Outcome:
         """Store the playing time so far and retry what storage could not take yet (the
         page is being hidden or closed: space may have been freed meanwhile)."""
-        self._tick()
+        outcome = self._transact(_nothing, table=False)
         self.storage.retry()
-        return self._outcome()
+        return outcome
 
     # ------------------------------------------------------------------ CPU steps
     def run(self, step: Pending) -> Outcome | None:
@@ -229,32 +205,91 @@ class Controller:
         current = self.pending()
         if current is None or current.key != step.key:
             return None
+        return self._transact(self._cpu_step)
+
+    # ------------------------------------------------------------------ the changes
+    # Each applies one intent to the table (already validated) and says what happened.
+    def _select(self, chosen: tuple[Card, ...]) -> Sequence[Event]:
+        self.record.selection = chosen
+        return ()
+
+    def _lift(self, card: Card) -> Sequence[Event]:
+        self.record.lifted = card
+        return ()
+
+    def _play(self, card: Card) -> Sequence[Event]:
+        self.record.lifted = None
+        self.game.play(0, card)
+        return (YouPlayed(card),)
+
+    def _pass(self) -> Sequence[Event]:
+        record, game = self.record, self.game
+        step = game.next_step  # the CPU seats still to pass go first (steps.CPU_FIRST)
+        while step is not None and step.kind == StepKind.PASS and step.seat != 0:
+            take_step(game, CPU)
+            step = game.next_step
+        game.submit_pass(0, record.selection)
+        record.selection = ()
+        return (Exchanged(game.received(0)),)
+
+    def _next_hand(self) -> Sequence[Event]:
+        self.game.next_hand()
+        return ()
+
+    def _cpu_step(self) -> Sequence[Event]:
         trick = self.game.current_trick  # what a gathered trick was worth
         taken = take_step(self.game, CPU)  # the one step loop: the pending step, no other
         if taken.step.kind == StepKind.PASS:
-            self._commit()
-            return self._outcome()
+            return ()
         if taken.step.kind == StepKind.PLAY and taken.seat is not None:
-            name = i18n.seat_name(self.lang, taken.seat)
-            self._say("say.cpu_plays", seat=name, card=taken.cards[0].name(self.lang))
-            return self._after_move()
-        winner = taken.winner
-        if winner is None:  # only a gathered trick is left, and it has a winner
+            return (CpuPlayed(taken.seat, taken.cards[0]),)
+        if taken.winner is None:  # only a gathered trick is left, and it has a winner
             raise ValueError(f"not a CPU step: {taken.step!r}")
-        worth = i18n.points(self.lang, trick_points(trick))
-        if winner == 0:
-            self._say("say.you_take", points=worth)
-        else:
-            self._say("say.cpu_takes", seat=i18n.seat_name(self.lang, winner), points=worth)
-        return self._after_move()
+        return (TrickTaken(taken.winner, trick_points(trick)),)
 
-    # ------------------------------------------------------------------ internals
-    def _say(self, key: str, **fields: object) -> None:
-        self._spoken.append(i18n.text(self.lang, key, **fields))
+    def _deal(self) -> Sequence[Event]:
+        """A new game at the next game's level; the one it replaces is carried as owed
+        until the stored statistics have it.  Counted as played the moment it begins (R37)."""
+        seed = self._seed_hook if self._seed_hook is not None else self.new_seed()
+        self._seed_hook = None  # ?seed=N applies to the next new game only
+        owed = () if self.table is None else self.records.owed_after(self.table)
+        game = Game.new(seed, self.settings.level)
+        self.table = TableRecord(game=game, game_id=self.new_id(), owed=owed)
+        return ()
 
-    def _outcome(self, notices: Sequence[str] = ()) -> Outcome:
-        """The announcements gathered since the last outcome, and any new messages."""
-        spoken, self._spoken = tuple(self._spoken), []
+    # ------------------------------------------------------------------ the transaction
+    def _transact(
+        self, change: Change, *, table: bool = True, notices: Sequence[str] = ()
+    ) -> Outcome:
+        """Every intent that does something, the same way: the playing time so far is
+        taken (it belongs to the table as it was), ``change`` is applied, the table (unless
+        ``table`` is false) and the statistics are committed, the statistics written at
+        most once, the clock set running or not, and what happened is returned."""
+        now = self.now()
+        elapsed = self.clock.take(now)
+        if elapsed:
+            self.stats = self.stats.add_time(elapsed)
+        was_over = self.table is not None and self.game.phase in OVER
+        events = list(change())
+        if self.table is not None and self.game.phase in OVER and not was_over:
+            events.append(HandOver(self.game.hand_number))
+        record = self.table if table else None
+        if record is not None:
+            record.selection = valid_selection(record.game, record.selection)
+            if record.lifted is not None and record.lifted not in record.game.legal_plays(0):
+                record.lifted = None
+        self.stats = self.records.commit(record, self.stats)
+        self.clock.update(now, self.visible and self.in_progress)
+        return self._outcome(events, notices)
+
+    def _settings(self, settings: Settings) -> Outcome:
+        """Settings are their own record, not part of the table's commit."""
+        self.settings = settings
+        self.records.save_settings(settings)
+        return self._outcome()
+
+    def _outcome(self, events: Sequence[Event] = (), notices: Sequence[str] = ()) -> Outcome:
+        """What happened, and any new messages about storage."""
         found = list(notices)
         state = self.storage.state if self.storage.degraded else OK
         # Told only while it is true: a storage that writes again withdraws its message
@@ -264,65 +299,7 @@ class Controller:
         if state in STORAGE_NOTICES and state not in self._noticed:
             self._noticed.add(state)
             found.append(STORAGE_NOTICES[state])
-        return Outcome(spoken, tuple(found), cleared)
-
-    def _after_move(self) -> Outcome:
-        game = self.game
-        summary = view.summary_of(game, view.Texts(self.lang))
-        if summary is not None:
-            self._say("say.hand_over", n=game.hand_number)
-            rows = "; ".join(f"{r.name} {r.hand} / {r.total}" for r in summary.rows)
-            self._spoken.append(rows + ".")
-            self._spoken.extend(text for text in (summary.moon, summary.result_text) if text)
-        self._commit()
-        self._tick()
-        return self._outcome()
-
-    def _deal(self, level: Level) -> None:
-        seed = self._seed_hook if self._seed_hook is not None else self.new_seed()
-        self._seed_hook = None  # ?seed=N applies to the next new game only
-        owed: tuple[Fold, ...] = ()
-        if self.table is not None:
-            # The game being replaced: if the stored statistics may lack it, the new
-            # table carries it until they are stored (an abandoned game counts as played
-            # only, a finished one with its result, R37).
-            old = self.table
-            owed = old.owed
-            if not self.storage.persisted(STATS_KEY):
-                owed = (*owed, old.fold())[-MAX_OWED:]
-        self.table = TableRecord(game=Game.new(seed, level), game_id=self.new_id(), owed=owed)
-        self._commit()  # counted as played the moment it begins (R37)
-
-    def _commit(self) -> None:
-        """One move, one commit: the table first, then the statistics it changed.
-
-        Folding is idempotent (by game id), so whichever write fails or is cut off, the
-        next commit or the next load counts every game exactly once.
-        """
-        record = self.record
-        record.selection = valid_selection(record.game, record.selection)
-        if record.lifted is not None and record.lifted not in record.game.legal_plays(0):
-            record.lifted = None
-        before = self.stats
-        if record.legacy is not None:
-            self.stats = self.stats.mark(record.game_id, record.legacy)
-        for game in (*record.owed, record.fold()):
-            self.stats = self.stats.fold(game)
-        self.records.save_table(record)
-        if self.stats != before:
-            self.records.save_stats(self.stats)
-        if self.storage.persisted(STATS_KEY):
-            # The stored statistics have it all: the next table write drops these.
-            record.owed, record.legacy = (), None
-
-    def _tick(self) -> None:
-        """Move playing time into the statistics (saved); start or stop the clock."""
-        now = self.now()
-        elapsed = self.clock.take(now)
-        if elapsed:
-            self.stats = self.stats.add_time(elapsed)
-            self.records.save_stats(self.stats)
-        self.clock.update(now, self.visible and self.in_progress)
+        return Outcome(tuple(events), tuple(found), cleared)
 
     def keep_snapshot(self, snapshot: dict[str, object]) -> None:
         """Store what the table shows now, beside the save it belongs to."""

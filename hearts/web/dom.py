@@ -17,8 +17,9 @@ from pyodide.ffi import (  # type: ignore[import-not-found]
 )
 
 from .ports import Boot, Event, Handler
-from .storage import FAILING, FULL, OK, SafeStorage, StorageFull
+from .storage import SafeStorage, StorageFull, is_quota_error, probe
 from .store import game_storage
+from .tablock import adoptable, lock_options
 
 QUERY_PARAMS = ("seed", "cadence", "lang")
 
@@ -213,7 +214,7 @@ class BrowserDom:
 
     def adopt_lock(self, on_grant: Callable[[bool], None], on_end: Callable[[], None]) -> bool:
         handover = getattr(js.window, "heartsHandover", None)
-        if not handover or str(handover.state()) not in ("asking", "held"):
+        if not handover or not adoptable(str(handover.state())):
             return False
         grant = create_proxy(lambda held: on_grant(bool(held)))
         end = create_proxy(lambda *_args: on_end())
@@ -228,14 +229,10 @@ class BrowserDom:
         on_grant: Callable[[bool], None],
         on_end: Callable[[], None],
     ) -> Callable[[], None]:
-        options: dict[str, Any] = {}
-        abort = None
-        if mode == "if_available":
-            options["ifAvailable"] = True
-        elif mode == "steal":
-            options["steal"] = True
-        else:
-            abort = js.AbortController.new()
+        flags, withdrawable = lock_options(mode)
+        options: dict[str, Any] = dict(flags)
+        abort = js.AbortController.new() if withdrawable else None
+        if abort is not None:
             options["signal"] = abort.signal
 
         def granted(lock: Any) -> Any:
@@ -284,35 +281,14 @@ class LocalStorage:
         self.backend.removeItem(key)
 
 
-# Chromium and Safari name it QuotaExceededError; old Firefox NS_ERROR_DOM_QUOTA_REACHED.
-QUOTA_ERRORS = ("QuotaExceededError", "NS_ERROR_DOM_QUOTA_REACHED")
-
-
-def is_quota_error(exc: BaseException) -> bool:
-    """A JavaScript error that means "storage is full", not "storage is unavailable".
-
-    Pyodide gives an ``Error`` its ``name``; a thrown ``DOMException`` it may wrap in an
-    Error whose message quotes it ("… gives QuotaExceededError: …"), so both are read.
-    """
-    name = getattr(exc, "name", None)
-    message = str(getattr(exc, "message", "") or exc)
-    return name in QUOTA_ERRORS or any(quota in message for quota in QUOTA_ERRORS)
-
-
 def open_storage() -> SafeStorage:
-    """Local storage, probed with a tiny write: full or failing (still read, and written
-    again with every write until one succeeds); unavailable if there is none at all."""
+    """Local storage, probed with a tiny write (:func:`~hearts.web.storage.probe`); none
+    at all if the browser does not even let the page reach it."""
     try:
-        backend = js.window.localStorage
+        backend = LocalStorage(js.window.localStorage)
     except Exception:
         return game_storage(None)
-    state = OK
-    try:
-        backend.setItem("hearts.probe", "1")
-        backend.removeItem("hearts.probe")
-    except Exception as exc:
-        state = FULL if is_quota_error(exc) else FAILING
-    return game_storage(LocalStorage(backend), state)
+    return game_storage(backend, probe(backend))
 
 
 def query_params() -> dict[str, str]:

@@ -15,10 +15,13 @@ from collections.abc import Callable
 
 from ..errors import SaveError
 from ..record import parse_json
+from ..view import build as table_view
 from ..view import dialogs as views
 from . import render
-from .controller import Controller, Outcome
+from .announce import spoken
+from .controller import Controller
 from .dialogs import Dialogs
+from .events import Outcome
 from .painter import Painter
 from .ports import Dom, Intent
 from .schedule import CADENCE_MS, Pending, Timing
@@ -137,12 +140,12 @@ class Page:
             self.notices += [key for key in outcome.notices if key not in self.notices]
         self.draw()
         if outcome is not None:
-            self.painter.say(outcome.spoken)
+            self.painter.say(spoken(outcome.events, self.ctl.game, self.lang))
         self.timer.sync(self.ctl.pending())
 
     def draw(self) -> None:
-        lang = self.lang
-        v = self.ctl.view()
+        lang, record = self.lang, self.ctl.record
+        v = table_view(record.game, lang, record.selection, record.lifted)
         if self.painter.paint(v, views.chrome(lang), views.notices(lang, self.notices)):
             for name in self.dialogs.open_names():
                 if name != "summary":

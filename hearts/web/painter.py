@@ -104,7 +104,7 @@ class Painter:
         for p in v.plates:
             self.set_html(f"seat-{p.seat}", self.el[f"seat-{p.seat}"], render.plate(p))
         self.set_html("center", self.el["center"], render.center(v))
-        self.set_html("prompt", self.el["prompt"], render.e(v.prompt))
+        self.set_html("prompt", self.el["prompt"], render.escape(v.prompt))
         self.set_class("hand", self.el["hand"], render.hand_class(len(v.hand)))
         if focus_card:
             self.focus_code = focus_card

@@ -1,7 +1,9 @@
-"""The page's test hooks from its query string: ``?seed=N``, ``?cadence=MS``, ``?lang=``."""
+"""The page's test hooks from its query string (``?seed=N``, ``?cadence=MS``, ``?lang=``),
+and which language the page speaks."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from .. import i18n
@@ -31,3 +33,9 @@ def _int(text: str | None) -> int | None:
     if text is None or not text.strip().isdigit() or len(text) > 19:
         return None
     return int(text)
+
+
+def choose_lang(url: str | None, saved: str | None, browser: Sequence[str]) -> str:
+    """The page's language: ``?lang=`` first, then the player's own choice, then the first
+    the browser prefers that the game speaks (English if none)."""
+    return url or saved or i18n.pick_language(browser)

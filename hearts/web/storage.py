@@ -27,8 +27,24 @@ from typing import Protocol
 OK, FULL, FAILING, UNAVAILABLE = "ok", "full", "failing", "unavailable"
 
 
+PROBE_KEY = "hearts.probe"  # written and removed at start-up, never kept
+# Chromium and Safari name it QuotaExceededError; old Firefox NS_ERROR_DOM_QUOTA_REACHED.
+QUOTA_ERRORS = ("QuotaExceededError", "NS_ERROR_DOM_QUOTA_REACHED")
+
+
 class StorageFull(Exception):
     """The backend refused a write for lack of space (the browser's quota)."""
+
+
+def is_quota_error(exc: BaseException) -> bool:
+    """A JavaScript error that means "storage is full", not "storage is unavailable".
+
+    Pyodide gives an ``Error`` its ``name``; a thrown ``DOMException`` it may wrap in an
+    Error whose message quotes it ("… gives QuotaExceededError: …"), so both are read.
+    """
+    name = getattr(exc, "name", None)
+    message = str(getattr(exc, "message", "") or exc)
+    return name in QUOTA_ERRORS or any(quota in message for quota in QUOTA_ERRORS)
 
 
 class Storage(Protocol):
@@ -37,6 +53,20 @@ class Storage(Protocol):
     def get(self, key: str) -> str | None: ...
     def set(self, key: str, value: str) -> None: ...
     def remove(self, key: str) -> None: ...
+
+
+def probe(backend: Storage) -> str:
+    """What a tiny write says about ``backend`` at start-up: :data:`OK`, :data:`FULL` (the
+    quota) or :data:`FAILING` (any other error).  Either way it is still read, and written
+    again with every write until one succeeds."""
+    try:
+        backend.set(PROBE_KEY, "1")
+        backend.remove(PROBE_KEY)
+    except StorageFull:
+        return FULL
+    except Exception:
+        return FAILING
+    return OK
 
 
 class SafeStorage:

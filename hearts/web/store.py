@@ -11,8 +11,10 @@ Three separate, versioned keys (the version is in the key and inside the record)
 Beside them, ``hearts.snapshot.v1`` keeps what the table showed (not a record the game
 reads back: static/boot.js paints it before Python starts, if it matches the saved game).
 
-One move is one commit: the table is written first, then the statistics, which count
-each game by its id exactly once (:meth:`hearts.stats.Stats.fold`).  Whatever write fails
+One intent is one commit (:meth:`Records.commit`): the table is written first, then the
+statistics, at most once, which count each game by its id exactly once
+(:meth:`hearts.stats.Stats.fold`); the table carries what the stored statistics may still
+lack (:meth:`TableRecord.counted_in`, :meth:`Records.owed_after`).  Whatever write fails
 or is cut off, the table holds everything the statistics still need, and loading folds it
 in again: a finished game is counted once, an abandoned one never as a loss (R36, R37).
 
@@ -83,10 +85,29 @@ class TableRecord:
         """This game as the statistics count it."""
         return Fold(self.game_id, self.game.level, self.game.result)
 
+    def counted_in(self, stats: Stats) -> Stats:
+        """``stats`` with everything this table owes them: a version-1 game's mark, the
+        earlier games owed and this one (idempotent: each game is counted once, by id)."""
+        if self.legacy is not None:
+            stats = stats.mark(self.game_id, self.legacy)
+        for game in (*self.owed, self.fold()):
+            stats = stats.fold(game)
+        return stats
+
+    def settle(self) -> None:
+        """The stored statistics have everything owed: the next table write drops it."""
+        self.owed, self.legacy = (), None
+
 
 class Settings(NamedTuple):
     lang: str | None = None  # None: follow the browser
     level: Level = Level.MEDIUM  # difficulty of the next game (R5)
+
+    def with_lang(self, lang: str) -> Settings:
+        """The player's choice of language; ``ValueError`` for one the game does not speak."""
+        if lang not in LANGS:
+            raise ValueError(f"unknown language {lang!r}")
+        return self._replace(lang=lang)
 
 
 def dump_table(record: TableRecord) -> str:
@@ -239,6 +260,7 @@ class Records:
         self.reading: Callable[[str | None], None] = lambda _key: None
         self.table_check: str | None = None  # of the table record last loaded or written
         self._snapshot: str | None = None  # the snapshot last written
+        self._stats: Stats | None = None  # the statistics last loaded or written
 
     def set_aside(self, key: str, text: str) -> None:
         """Keep a record that failed to load as the newest of its ``.bad`` copies (the older
@@ -272,9 +294,39 @@ class Records:
         stats = read(STATS_KEY, "stats", Stats.from_json, Stats())
         table = read(GAME_KEY, "game", load_table, None)
         self.reading(None)
+        self._stats = stats
         if table is not None:
             self.table_check = json.loads(str(self.storage.get(GAME_KEY)))["check"]
         return Loaded(table=table, stats=stats, settings=settings, problems=tuple(problems))
+
+    def commit(self, table: TableRecord | None, stats: Stats) -> Stats:
+        """One commit: ``table`` (if given) first, then the statistics, with everything the
+        table owes them, written only if they changed, and once.  Returns the statistics as
+        committed.
+
+        Folding is idempotent (by game id), so whichever write fails or is cut off, the
+        next commit or the next load counts every game exactly once.  Before the records
+        were loaded nothing is written: the stored statistics are not known yet and must
+        not be overwritten (a start that failed half-way, then hidden or closed).
+        """
+        if self._stats is None:
+            return stats
+        if table is not None:
+            stats = table.counted_in(stats)
+            self.save_table(table)
+        if stats != self._stats:
+            self.save_stats(stats)
+        if table is not None and self.storage.persisted(STATS_KEY):
+            table.settle()
+        return stats
+
+    def owed_after(self, old: TableRecord) -> tuple[Fold, ...]:
+        """What the table that replaces ``old`` must carry for the statistics: ``old``'s
+        own debts, and ``old`` itself if the stored statistics may lack it (an abandoned
+        game counts as played only, a finished one with its result, R37)."""
+        if self.storage.persisted(STATS_KEY):
+            return old.owed
+        return (*old.owed, old.fold())[-MAX_OWED:]
 
     def save_table(self, record: TableRecord) -> None:
         text, self.table_check = sealed_table(record)
@@ -294,6 +346,7 @@ class Records:
             self.storage.set(SNAPSHOT_KEY, text)
 
     def save_stats(self, stats: Stats) -> None:
+        self._stats = stats
         self.storage.set(STATS_KEY, stats.to_json())
 
     def save_settings(self, settings: Settings) -> None:

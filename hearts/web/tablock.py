@@ -29,6 +29,26 @@ from dataclasses import dataclass
 
 LOCK_NAME = "hearts.game"
 GRACE_MS = 3000  # far longer than a reload takes to run static/handover.mjs
+LOCK_MODES = ("if_available", "wait", "steal")
+# What static/handover.mjs may hand over after a reload: a lock it asks for or holds.
+HANDOVER_STATES = ("asking", "held")
+
+
+def lock_options(mode: str) -> tuple[dict[str, bool], bool]:
+    """The Web Locks request options for ``mode`` (:data:`LOCK_MODES`), and whether the
+    request can be withdrawn (only a waiting one: the facade gives it an AbortSignal)."""
+    if mode == "if_available":
+        return {"ifAvailable": True}, False
+    if mode == "steal":
+        return {"steal": True}, False
+    if mode == "wait":
+        return {}, True
+    raise ValueError(f"unknown lock mode {mode!r}")
+
+
+def adoptable(handover_state: str) -> bool:
+    """static/handover.mjs has a lock this tab can take over (it asked for it or holds it)."""
+    return handover_state in HANDOVER_STATES
 
 
 @dataclass

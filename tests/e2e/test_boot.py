@@ -12,11 +12,11 @@ import json
 import pytest
 
 from hearts import i18n
+from hearts.web.store import SETTINGS_KEY, SNAPSHOT_KEY
 from tools.browser import SITE, serve
 from tools.gamepage import settle, state, tap, wait_ready
 
 DELAY_MS = 4000
-SNAPSHOT_KEY = "hearts.snapshot.v1"
 PROGRESS = """
 window.__progress = [];
 new MutationObserver(() => {
@@ -187,7 +187,7 @@ def test_prototype_keys_as_a_language_do_not_break_the_boot_module(page):
     wait_ready(page)
     page.evaluate(
         f"localStorage.removeItem('{SNAPSHOT_KEY}');"
-        "localStorage.setItem('hearts.settings.v1', JSON.stringify({lang: '__proto__'}))"
+        f"localStorage.setItem('{SETTINGS_KEY}', JSON.stringify({{lang: '__proto__'}}))"
     )
     painted(page, "?lang=constructor")
     assert page.get_attribute("html", "lang") == "en"

@@ -7,20 +7,23 @@ import json
 
 from playwright.sync_api import expect
 
+from hearts.web.store import GAME_KEY, bad_keys
 from tools.gamepage import my_move, open_game, settle, state, wait_ready
+
+BAD_TABLE = '{"kind":"hearts-table"'  # cut off: not a record
 
 
 def test_a_bad_saved_game_is_set_aside_with_a_clear_message(page):
     open_game(page)
     settle(page)
-    page.evaluate("() => localStorage.setItem('hearts.game.v1', '{\"kind\":\"hearts-table\"')")
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [GAME_KEY, BAD_TABLE])
     page.reload()
     now = wait_ready(page)
     notice = page.locator("#notice")
     assert "could not be loaded and was set aside" in notice.inner_text()
     assert "statistics are kept" in notice.inner_text()
-    backup = page.evaluate("() => localStorage.getItem('hearts.game.v1.bad')")
-    assert backup == '{"kind":"hearts-table"'
+    backup = page.evaluate("(key) => localStorage.getItem(key)", bad_keys(GAME_KEY)[0])
+    assert backup == BAD_TABLE
     assert json.loads(now["stats"])["levels"]["medium"][0] == 2  # kept, plus the new game
     assert now["phase"] == "pass"
     page.locator('#notice [data-action="dismiss"]').click()

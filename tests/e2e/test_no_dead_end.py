@@ -49,7 +49,7 @@ INJECT = """
       const reading = value.reading;
       value.reading = function (key) {
         reading.call(this, key);
-        if (how === "die" && key === "hearts.settings.v1") {
+        if (how === "die" && key === SETTINGS_KEY) {
           python._api.fatal_error(new Error("injected: Python dies reading the settings"));
         }
         if (how === "raise" && key == null) throw new Error("injected: the start fails");
@@ -58,7 +58,7 @@ INJECT = """
     },
   });
 })();
-"""
+""".replace("SETTINGS_KEY", json.dumps(SETTINGS_KEY))
 
 
 @pytest.fixture

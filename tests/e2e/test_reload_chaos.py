@@ -29,28 +29,28 @@ from typing import Any
 import pytest
 
 from hearts.save import dump_game, load_game
+from hearts.web.store import GAME_KEY
 from tools.gamepage import settle, state, wait_ready, wait_until
 
 from .drive import act, check_cpu_choices, cpu_step, hand, replay_policy, tap
 
 SEED = 12
 CHAOS_SEED = 20261130
-GAME_KEY = "hearts.game.v1"
 MIN_RELOADS = 30
 
 # Installed before the page's own scripts on every navigation (not subject to the CSP):
 # what storage held when the page booted, and what the page held when it was unloaded.
 RECORDER = """
-window.__bootSaved = localStorage.getItem("hearts.game.v1");
+window.__bootSaved = localStorage.getItem(GAME_KEY);
 addEventListener("pagehide", () => {
   if (!window.heartsDebug) return;  // not started yet: it changed nothing
   let memory = null, error = null;
   try { memory = window.heartsDebug.state(); } catch (e) { error = String(e); }
   sessionStorage.setItem("chaos.unload", JSON.stringify({
-    memory, error, saved: localStorage.getItem("hearts.game.v1"),
+    memory, error, saved: localStorage.getItem(GAME_KEY),
   }));
 });
-"""
+""".replace("GAME_KEY", json.dumps(GAME_KEY))
 
 
 @pytest.fixture

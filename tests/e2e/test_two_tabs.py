@@ -13,13 +13,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from hearts.web.store import GAME_KEY, STATS_KEY
 from tools.gamepage import BOOT_TIMEOUT_S, my_move, open_game, settle, state, wait_ready
 
 from .drive import act, hand, tap
 
 URL = "?seed=21&cadence=0&lang=en"
-GAME_KEY = "hearts.game.v1"
-STATS_KEY = "hearts.stats.v1"
 
 
 def saved(page: Any) -> dict[str, Any]:

@@ -88,7 +88,7 @@ def test_replaying_seed_and_actions_gives_the_same_json(seed: int, choices: int)
 
 def test_deals_are_fixed_by_the_seed() -> None:
     """Deals must not change across Python versions or runtimes (pinned values)."""
-    from hearts.game import deal
+    from hearts.deal import deal
 
     assert " ".join(str(c) for c in deal(0, 1)[0]) == _PINNED_SEED0_HAND1_SEAT0
     assert deal(12345, 7) == deal(12345, 7)

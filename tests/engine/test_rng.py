@@ -5,13 +5,27 @@ from collections import Counter
 
 import pytest
 
-from hearts.rng import SeedStream
+from hearts import Game
+from hearts.rng import SeedStream, digest64
 
 
 def test_first_word_follows_the_documented_scheme() -> None:
     digest = hashlib.sha256(b"hearts/1/42/deal/3/0").digest()
     first_word = int.from_bytes(digest[:4], "big")
     assert SeedStream(42, "deal", 3).below(2**32) == first_word
+
+
+def test_digest64_follows_the_documented_scheme() -> None:
+    digest = hashlib.sha256(b"hearts/1/42/cpu/pass/1/0/0/3").digest()
+    assert digest64(42, "cpu", "pass/1/0/0", 3) == int.from_bytes(digest[:8], "big")
+
+
+def test_a_seats_tie_break_seed_is_the_digest_of_its_decision() -> None:
+    """The CPU's tie-break seed is rng's digest of the seed and the decision's position
+    (issue 21: the game no longer spells the scheme itself; the value is unchanged)."""
+    game = Game.new(42)
+    digest = hashlib.sha256(b"hearts/1/42/cpu/pass/1/0/0/3").digest()
+    assert game.seat_view(3).tiebreak == int.from_bytes(digest[:8], "big")
 
 
 def test_streams_are_reproducible_and_independent() -> None:

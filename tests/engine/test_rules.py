@@ -3,6 +3,8 @@
 import pytest
 
 from hearts import Card, Game, IllegalPlay, rules
+from hearts.driver import take_step
+from hearts.enums import Direction
 from hearts.save import dump_game, load_game
 from tests.engine.scripted import hold_game, make_deal, play_out, play_trick
 
@@ -160,7 +162,7 @@ def test_finished_trick_waits_to_be_gathered() -> None:
     """R20: the 4 cards stay on the table until gathered; the winner leads next."""
     game = Game.from_deal(VOID_CLUBS, hand_number=4)
     for _ in range(4):
-        game.play(game.to_act, game.legal_plays(game.to_act)[0])
+        take_step(game)  # the first legal card of the seat to act
     assert game.trick_waiting and game.to_act is None and len(game.current_trick) == 4
     assert all(game.legal_plays(seat) == () for seat in range(4))
     with pytest.raises(IllegalPlay, match="gathered first"):
@@ -261,7 +263,7 @@ def test_pass_cycle_across_hands_one_to_eight() -> None:
 def test_pass_targets(direction: str, offset: int) -> None:
     """R1/R8: left is CPU 1, the next seat in play order."""
     for seat in range(4):
-        assert rules.pass_target(seat, direction) == (seat + offset) % 4
+        assert rules.pass_target(seat, Direction(direction)) == (seat + offset) % 4
 
 
 def test_exchange_happens_only_after_the_fourth_seat() -> None:

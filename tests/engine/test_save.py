@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -28,7 +29,7 @@ GAME = _played_game()
 SAVE = dump_game(GAME)
 
 
-def _reseal(data: dict) -> str:
+def _reseal(data: dict[str, Any]) -> str:
     body = {k: v for k, v in data.items() if k != "check"}
     return json.dumps({**body, "check": checksum(body)})
 
@@ -111,7 +112,7 @@ def test_garbage_is_refused(text: str) -> None:
 
 def test_non_text_is_refused() -> None:
     with pytest.raises(SaveError):
-        load_game(None)  # type: ignore[arg-type]
+        load_game(None)
 
 
 def _assert_loads_or_save_error(text: str, resealed: bool = False) -> None:

@@ -1,6 +1,7 @@
 """Statistics per difficulty (R36, R37): pure values, sealed and validated like saves."""
 
 import json
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -35,7 +36,7 @@ def test_round_trip() -> None:
     assert Stats.from_json(Stats().to_json()) == Stats()
 
 
-def _reseal(body: dict) -> str:
+def _reseal(body: dict[str, Any]) -> str:
     body = {k: v for k, v in body.items() if k != "check"}
     return json.dumps({**body, "check": checksum(body)})
 
@@ -52,7 +53,7 @@ def _reseal(body: dict) -> str:
         {"extra": 1},
     ],
 )
-def test_bad_records_are_refused(change: dict) -> None:
+def test_bad_records_are_refused(change: dict[str, Any]) -> None:
     body = json.loads(Stats().game_started("easy").to_json())
     body.update(change)
     with pytest.raises(SaveError):

@@ -410,7 +410,8 @@ class FakeDom:
             self.active_el = el
             self.dispatch("focusin", el)
 
-    def click(self, el: FakeElement) -> None:
+    def click(self, el: FakeElement | None) -> None:
+        assert el is not None, "a click on an element the page does not have"
         if el.disabled:
             return
         self.dispatch("click", el)

@@ -1,4 +1,5 @@
-"""Shared fakes for the web-layer tests: storage, clock, and deals with a known outcome."""
+"""Shared helpers of the web-layer tests: fake clock, controllers on fake storage, deals with
+a known outcome, and driving a controller (CPU steps, your turn, a whole game)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from hearts.cards import DECK, SUITS, format_cards
 from hearts.driver import drive, hand_done, phase_is
 from hearts.record import seal
 from hearts.save import dump_game
+from hearts.web.announce import spoken
 from hearts.web.controller import Controller
 from hearts.web.params import Params
 from hearts.web.schedule import Timing
@@ -93,3 +95,41 @@ def moon_game(shooter: int, scores: tuple[int, int, int, int] = (0, 0, 0, 0)) ->
 def play_to(game: Game, phase: str) -> Game:
     """Play first-legal / first-three choices until ``game.phase == phase``."""
     return drive(game, until=phase_is(phase))
+
+
+def run_cpu(ctl: Controller) -> list[str]:
+    """Run every pending CPU step; what they announced."""
+    said: list[str] = []
+    while (step := ctl.pending()) is not None:
+        outcome = ctl.run(step)
+        assert outcome
+        said += spoken(outcome.events, ctl.game, ctl.lang)
+    return said
+
+
+def to_my_turn(ctl: Controller) -> None:
+    run_cpu(ctl)
+    game = ctl.game
+    if game.phase == "pass":
+        for card in game.hand(0)[:3]:
+            ctl.tap(str(card))
+        assert ctl.confirm_pass()
+        run_cpu(ctl)
+    assert ctl.game.to_act == 0
+
+
+def finish_game(ctl: Controller) -> None:
+    while ctl.game.phase != "game_over":
+        run_cpu(ctl)
+        game = ctl.game
+        if game.phase == "pass":
+            chosen = [c for c in game.hand(0) if c not in ctl.record.selection]
+            for card in chosen[: 3 - len(ctl.record.selection)]:  # on top of a resumed choice
+                ctl.tap(str(card))
+            assert ctl.confirm_pass()
+        elif game.phase == "play" and game.to_act == 0:
+            code = str(game.legal_plays(0)[0])
+            ctl.tap(code)
+            ctl.tap(code)
+        elif game.phase == "hand_over":
+            ctl.continue_hand()

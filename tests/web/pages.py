@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from hearts.web.controller import Controller
 from hearts.web.page import Page
 from hearts.web.shell import compose
 from hearts.web.storage import SafeStorage
@@ -23,7 +24,7 @@ class Tab:
     guard: TabGuard
 
     @property
-    def ctl(self) -> Any:
+    def ctl(self) -> Controller:
         return self.page.ctl
 
     def state(self) -> dict[str, Any]:
@@ -91,7 +92,7 @@ def open_tab(
     dom.reclaim = reclaim
     memory = MemoryStorage() if memory is None and storage is None else memory
 
-    def new_controller() -> Any:
+    def new_controller() -> Controller:
         ctl = controller(memory, seed=seed, lang=lang, storage=storage)
         ctl.now = lambda: dom.clock  # the page's clock is the document's
         return ctl

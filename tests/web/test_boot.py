@@ -4,26 +4,34 @@ painted table taken as drawn, and the taps queued while the engine started."""
 from __future__ import annotations
 
 import json
+from functools import partial
+from typing import Any
 
+from hearts.web.events import Outcome
 from hearts.web.page import queued_intents
 from hearts.web.ports import Boot, Intent
 from hearts.web.store import GAME_KEY, SETTINGS_KEY, SNAPSHOT_KEY, STATS_KEY
 
 from .memory import MemoryStorage
-from .pages import open_tab
+from .pages import Tab, open_tab
 
 BUILD = "b1d0"
 
 
-def tab_with_boot(memory: MemoryStorage, boot: Boot, **kwargs):  # type: ignore[no-untyped-def]
+def record_write(writes: list[str], name: str, _html: str) -> None:
+    writes.append(name)
+
+
+def tab_with_boot(memory: MemoryStorage, boot: Boot, **kwargs: Any) -> Tab:
     tab = open_tab(memory, claim=False, **kwargs)
     tab.dom.boot = boot
     tab.page.guard(tab.guard.claim)
     return tab
 
 
-def snapshot(memory: MemoryStorage) -> dict:
-    return json.loads(memory.data[SNAPSHOT_KEY])
+def snapshot(memory: MemoryStorage) -> dict[str, Any]:
+    found: dict[str, Any] = json.loads(memory.data[SNAPSHOT_KEY])
+    return found
 
 
 def test_the_snapshot_is_what_the_table_shows_keyed_to_the_save():
@@ -60,11 +68,12 @@ def test_a_painted_snapshot_is_taken_as_drawn_nothing_is_set_again():
     for region, html in json.loads(stored)["regions"].items():  # what boot.js painted
         dom.by_id(region).set_html(html)
     card = dom.by_id("hand").query("button[data-card]")
+    assert card is not None
     card.focus()
-    writes = []
+    writes: list[str] = []
     for region in ("status", "seat-0", "center", "prompt", "hand"):
         element = dom.by_id(region)
-        element.set_html = lambda html, name=region: writes.append(name)  # type: ignore[method-assign]
+        element.set_html = partial(record_write, writes, region)  # type: ignore[method-assign]
     dom.boot = Boot(build=BUILD, painted=stored)
     second.page.guard(second.guard.claim)
     assert dom.root.attr("data-state") == "ready"
@@ -104,7 +113,7 @@ def test_a_queued_tap_the_engine_refuses_is_dropped():
     legal = tab.playable()[0]
     queue = json.dumps([{"tap": blocked[0]}, {"tap": legal}])
     again = tab_with_boot(memory, Boot(BUILD, memory.data[SNAPSHOT_KEY], queue))
-    assert str(again.ctl.table.lifted) == legal  # the blocked tap did nothing (R18)
+    assert str(again.ctl.record.lifted) == legal  # the blocked tap did nothing (R18)
 
 
 def test_the_queue_accepts_taps_and_the_pass_button_only():
@@ -137,7 +146,7 @@ def test_the_boot_module_is_told_what_is_read_and_when_the_start_fails():
     assert again.dom.boot_reads == [STATS_KEY, GAME_KEY, None, SNAPSHOT_KEY, None]
     assert again.dom.boot_failures == 0
 
-    def broken() -> None:
+    def broken() -> Outcome:
         raise RuntimeError("a bug in the start")
 
     failing = open_tab(memory, claim=False)

@@ -23,9 +23,8 @@ from hearts.web.controller import Controller
 from hearts.web.storage import StorageFull
 from hearts.web.store import GAME_KEY, STATS_KEY, game_storage
 
-from .helpers import controller
+from .helpers import controller, finish_game
 from .memory import MemoryStorage
-from .test_controller import finish_game
 
 SEED = 1  # six hands: about 520 writes
 
@@ -86,9 +85,9 @@ def intents(ctl: Controller) -> Iterator[Callable[[], object]]:
                 yield partial(ctl.tap, str(card))
             yield ctl.confirm_pass
         elif game.phase == "play":
-            card = str(game.legal_plays(0)[0])
-            yield partial(ctl.tap, card)  # lift
-            yield partial(ctl.tap, card)  # play
+            code = str(game.legal_plays(0)[0])
+            yield partial(ctl.tap, code)  # lift
+            yield partial(ctl.tap, code)  # play
         else:
             yield ctl.continue_hand
     yield ctl.new_game
@@ -109,7 +108,7 @@ def play(backend: QuotaAt, until: int | None = None) -> Controller:
     return ctl
 
 
-def reload(data: dict[str, str]):  # type: ignore[no-untyped-def]
+def reload(data: dict[str, str]) -> Controller:
     ctl = controller(MemoryStorage(data), seed=SEED, ids=count(100))
     ctl.start()
     return ctl
@@ -129,7 +128,7 @@ def finished(stats: Stats) -> int:
 
 def check_reload(data: dict[str, str], n: int) -> None:
     ctl = reload(dict(data))
-    stats, shown = ctl.stats, ctl.table.game_id
+    stats, shown = ctl.stats, ctl.record.game_id
     where = f"quota at write {n}: the reload shows {shown} ({ctl.game.phase})"
     assert Stats.from_json(ctl.records.storage.get(STATS_KEY)) == stats, where
     if shown == "g1":
@@ -190,7 +189,9 @@ def test_two_faults_around_the_next_deal_still_count_the_finished_game():
     and then storage fails for good before the statistics follow.  The stored table of
     g2 still carries g1 as owed, so the reload counts g1's result (exactly once)."""
     first_g2 = next(
-        i for i, (key, value) in enumerate(CLEAN.log) if key == GAME_KEY and '"id":"g2"' in value
+        i
+        for i, (key, value) in enumerate(CLEAN.log)
+        if key == GAME_KEY and '"id":"g2"' in str(value)
     )
     result_write = max(i for i, (key, _) in enumerate(CLEAN.log[:first_g2]) if key == STATS_KEY)
     failed_once = result_write + 1  # writes are numbered from 1

@@ -4,56 +4,24 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+
+import pytest
 
 from hearts import Game, Stats
+from hearts.cards import Card
 from hearts.enums import Level
 from hearts.save import dump_game
 from hearts.stats import FINISHED, Fold
+from hearts.web.announce import spoken
+from hearts.web.events import Exchanged, YouPlayed
 from hearts.web.params import Params
 from hearts.web.schedule import Timing
 from hearts.web.storage import SafeStorage
 from hearts.web.store import GAME_KEY, SETTINGS_KEY, STATS_KEY
 
-from .helpers import FakeClock, controller, v1_table
+from .helpers import FakeClock, controller, finish_game, run_cpu, to_my_turn, v1_table
 from .memory import MemoryStorage
-
-
-def run_cpu(ctl) -> list[str]:  # type: ignore[no-untyped-def]
-    """Run every pending CPU step; what they announced."""
-    said = []
-    while (step := ctl.pending()) is not None:
-        outcome = ctl.run(step)
-        assert outcome
-        said += outcome.spoken
-    return said
-
-
-def to_my_turn(ctl) -> None:  # type: ignore[no-untyped-def]
-    run_cpu(ctl)
-    game = ctl.game
-    if game.phase == "pass":
-        for card in game.hand(0)[:3]:
-            ctl.tap(str(card))
-        assert ctl.confirm_pass()
-        run_cpu(ctl)
-    assert ctl.game.to_act == 0
-
-
-def finish_game(ctl) -> None:  # type: ignore[no-untyped-def]
-    while ctl.game.phase != "game_over":
-        run_cpu(ctl)
-        game = ctl.game
-        if game.phase == "pass":
-            chosen = [c for c in game.hand(0) if c not in ctl.table.selection]
-            for card in chosen[: 3 - len(ctl.table.selection)]:  # on top of a resumed choice
-                ctl.tap(str(card))
-            assert ctl.confirm_pass()
-        elif game.phase == "play" and game.to_act == 0:
-            card = str(game.legal_plays(0)[0])
-            ctl.tap(card)
-            ctl.tap(card)
-        elif game.phase == "hand_over":
-            ctl.continue_hand()
 
 
 def test_first_start_deals_a_game_and_counts_it_as_played():
@@ -88,7 +56,7 @@ def test_pass_selection_survives_a_reload():
     assert ctl.tap(str(hand[0])) and ctl.tap(str(hand[5]))
     again = controller(memory)
     again.start()
-    assert again.table.selection == (hand[0], hand[5])
+    assert again.record.selection == (hand[0], hand[5])
 
 
 def test_selection_is_at_most_three_and_can_be_undone():
@@ -99,7 +67,7 @@ def test_selection_is_at_most_three_and_can_be_undone():
         assert ctl.tap(str(card))
     assert not ctl.tap(str(hand[3]))  # a fourth card does nothing
     assert ctl.tap(str(hand[1]))  # deselect
-    assert ctl.table.selection == (hand[0], hand[2])
+    assert ctl.record.selection == (hand[0], hand[2])
     assert not ctl.tap("ZZ") and not ctl.tap(str(ctl.game.hand(1)[0]))
 
 
@@ -116,7 +84,9 @@ def test_confirm_needs_three_and_cpu_passes_go_first():
     actions = ctl.game.actions
     assert [(a.kind, a.seat) for a in actions[:4]] == [("pass", s) for s in (1, 2, 3, 0)]  # R11
     assert ctl.game.phase == "play"
-    assert any(s.startswith("Cards exchanged. You received") for s in outcome.spoken)
+    assert outcome.events == (Exchanged(ctl.game.received(0)),)
+    said = spoken(outcome.events, ctl.game, "en")
+    assert said[0].startswith("Cards exchanged. You received")
 
 
 def test_two_taps_play_a_card_and_a_tap_moves_the_lift():
@@ -126,14 +96,14 @@ def test_two_taps_play_a_card_and_a_tap_moves_the_lift():
     legal = ctl.game.legal_plays(0)
     first = str(legal[0])
     assert ctl.tap(first)
-    assert ctl.table.lifted == legal[0]
+    assert ctl.record.lifted == legal[0]
     assert len(ctl.game.hand(0)) == 13  # not played yet
     if len(legal) > 1:
         assert ctl.tap(str(legal[1]))
-        assert ctl.table.lifted == legal[1]
+        assert ctl.record.lifted == legal[1]
         first = str(legal[1])
     assert ctl.tap(first)
-    assert ctl.table.lifted is None
+    assert ctl.record.lifted is None
     assert len(ctl.game.hand(0)) == 12
 
 
@@ -151,7 +121,7 @@ def test_blocked_cards_ignore_taps():
     before = dump_game(ctl.game)
     assert not ctl.tap(str(blocked[0]))
     assert not ctl.tap(str(blocked[0]))
-    assert ctl.table.lifted is None and dump_game(ctl.game) == before
+    assert ctl.record.lifted is None and dump_game(ctl.game) == before
 
 
 def test_stale_cpu_steps_are_refused():
@@ -170,12 +140,82 @@ def test_finished_game_is_counted_exactly_once_even_across_reloads():
     result = ctl.game.result
     level = ctl.stats.medium
     assert level.played == 1 and level.won + level.lost + level.drawn == 1
+    assert result is not None
     assert {"win": level.won, "loss": level.lost, "draw": level.drawn}[result] == 1
     for _ in range(2):
         again = controller(memory)
         again.start()
         assert again.stats.medium == level
-        assert again.stats.counted(again.table.game_id) == FINISHED
+        assert again.stats.counted(again.record.game_id) == FINISHED
+
+
+class CountingStorage(MemoryStorage):
+    """Memory storage that logs every key written, in order."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.written: list[str] = []
+
+    def set(self, key: str, value: str) -> None:
+        self.written.append(key)
+        super().set(key, value)
+
+
+def test_each_intent_writes_the_statistics_at_most_once():
+    """One transaction per intent (issue 21, R36, R37): the move that ends a game writes
+    its result and the playing time up to it in one statistics record, and dealing the
+    next game over an abandoned one counts it and the old one's time in one write too
+    (both were two writes)."""
+    memory, clock = CountingStorage(), FakeClock()
+    ctl = controller(memory, seed=13, clock=clock)
+    ctl.start()
+    stats_writes: dict[str, list[int]] = {}
+
+    def counted(name: str, intent: Callable[..., object]) -> Callable[..., object]:
+        def run(*args: object) -> object:
+            clock.advance(700)  # the player (or the timer) takes a moment before each
+            before = len(memory.written)
+            outcome = intent(*args)
+            stats_writes.setdefault(name, []).append(memory.written[before:].count(STATS_KEY))
+            return outcome
+
+        return run
+
+    for name in ("tap", "confirm_pass", "continue_hand", "run", "new_game"):
+        setattr(ctl, name, counted(name, getattr(ctl, name)))
+    finish_game(ctl)
+    over = Stats.from_json(memory.data[STATS_KEY])
+    assert over.counted(ctl.record.game_id) == FINISHED and over.time_ms == ctl.stats.time_ms
+    assert stats_writes["run"][-1] == 1  # the gather that ended the game: result and time
+    ctl.new_game()  # from the final summary: the clock had stopped
+    ctl.new_game()  # abandoning the game just dealt: its playing time and the new deal
+    assert stats_writes["new_game"] == [1, 1]
+    assert all(n <= 1 for counts in stats_writes.values() for n in counts), stats_writes
+    assert Stats.from_json(memory.data[STATS_KEY]) == ctl.stats
+    assert ctl.stats.medium.played == 3 and ctl.stats.time_ms == over.time_ms + 700
+
+
+def test_a_start_that_failed_half_way_writes_nothing_when_the_page_is_hidden():
+    """The start raised after reading the records (the boot module then offers the way on);
+    hiding or closing that page must not write the empty statistics of a controller that
+    never loaded over the stored ones (tests/e2e/test_no_dead_end.py found it)."""
+    memory, clock = MemoryStorage(), FakeClock()
+    first = controller(memory, clock=clock)
+    first.start()
+    saved = dict(memory.data)
+
+    def reading(key: str | None) -> None:
+        if key is None:
+            raise RuntimeError("injected: the start fails after reading")
+
+    ctl = controller(memory, clock=clock)
+    ctl.records.reading = reading
+    with pytest.raises(RuntimeError, match="injected"):
+        ctl.start()
+    clock.advance(5_000)
+    ctl.set_visible(False)
+    ctl.flush()
+    assert memory.data == saved
 
 
 def test_a_crash_between_game_over_and_counting_is_repaired_on_start():
@@ -185,7 +225,7 @@ def test_a_crash_between_game_over_and_counting_is_repaired_on_start():
     finish_game(ctl)
     # The statistics as they were before the last move, as if the tab died between the
     # table write and the statistics write.
-    memory.data[STATS_KEY] = Stats().fold(Fold(ctl.table.game_id, Level.MEDIUM)).to_json()
+    memory.data[STATS_KEY] = Stats().fold(Fold(ctl.record.game_id, Level.MEDIUM)).to_json()
     again = controller(memory)
     again.start()
     assert again.stats.medium.played == 1
@@ -304,7 +344,9 @@ def test_announcements_for_cpu_plays_and_tricks():
     to_my_turn(ctl)
     card = str(ctl.game.legal_plays(0)[0])
     ctl.tap(card)
-    said = " ".join(ctl.tap(card).spoken + tuple(run_cpu(ctl)))
+    played = ctl.tap(card)
+    assert played and played.events[0] == YouPlayed(Card.parse(card))
+    said = " ".join(spoken(played.events, ctl.game, ctl.lang) + tuple(run_cpu(ctl)))
     assert "You play" in said and "CPU 1 plays" in said
     assert "takes the trick" in said or "You take the trick" in said
 

@@ -14,13 +14,13 @@ def fields(template: str) -> set[str]:
 
 
 def test_german_and_english_have_the_same_keys():
-    assert set(i18n.EN) == set(i18n.DE)
+    assert set(i18n.TABLES["en"]) == set(i18n.TABLES["de"])
 
 
-@pytest.mark.parametrize("key", sorted(i18n.EN))
+@pytest.mark.parametrize("key", sorted(i18n.TABLES["en"]))
 def test_each_string_has_the_same_fields_in_both_languages(key):
-    assert fields(i18n.EN[key]) == fields(i18n.DE[key]), key
-    assert i18n.EN[key].strip() and i18n.DE[key].strip()
+    assert fields(i18n.TABLES["en"][key]) == fields(i18n.TABLES["de"][key]), key
+    assert i18n.TABLES["en"][key].strip() and i18n.TABLES["de"][key].strip()
 
 
 def test_keys_built_from_game_values_exist():

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 import pytest
 
@@ -21,19 +22,19 @@ from .memory import MemoryStorage
 from .pages import open_tab
 
 
-def snapshots(lang: str, seed: int) -> list[dict]:
+def snapshots(lang: str, seed: int) -> list[dict[str, Any]]:
     memory = MemoryStorage()
     tab = open_tab(memory, claim=False, seed=seed, lang=lang)
     tab.dom.boot = Boot(build="b")
     tab.page.guard(tab.guard.claim)
-    seen = []
+    seen: list[dict[str, Any]] = []
     saved = tab.page.ctl.records.save_snapshot
 
-    def keep(snapshot: dict) -> None:
+    def keep(snapshot: dict[str, Any]) -> None:
         saved(snapshot)
         seen.append(json.loads(memory.data[SNAPSHOT_KEY]))
 
-    tab.page.ctl.records.save_snapshot = keep  # every snapshot, not only the last one
+    tab.page.ctl.records.save_snapshot = keep  # type: ignore[method-assign]  # every one
     for _ in range(400):
         if tab.ctl.game.phase == "game_over":
             break

@@ -10,7 +10,9 @@ from __future__ import annotations
 import json
 
 from hearts.cards import Card
+from hearts.enums import Level
 from hearts.steps import Action
+from hearts.web.events import Outcome
 from hearts.web.store import GAME_KEY
 
 from .memory import MemoryStorage
@@ -43,7 +45,7 @@ def test_a_whole_game_through_clicks_with_never_more_than_one_timer():
         tab.my_move()
     assert tab.dialog("summary").is_open
     assert tab.dialog("summary").query('[data-action="new_game"]') is not None
-    assert hands >= 3 and tab.ctl.stats.counted(tab.ctl.table.game_id) == "f"
+    assert hands >= 3 and tab.ctl.stats.counted(tab.ctl.record.game_id) == "f"
     perf = json.loads(tab.dom.exposed["heartsDebug"]["perf"]())
     assert len(perf["cpu_ms"]) > 100 and len(perf["move_ms"]) == len(perf["cpu_ms"])
     # The live region keeps the last few announcements only.
@@ -78,7 +80,7 @@ def test_two_taps_play_and_blocked_cards_do_not_respond():
     assert blocked
     before = tab.ctl.game.actions
     tab.tap(blocked[0])
-    assert tab.ctl.game.actions == before and tab.ctl.table.lifted is None  # R18
+    assert tab.ctl.game.actions == before and tab.ctl.record.lifted is None  # R18
     assert tab.dom.card(blocked[0]).attr("aria-disabled") == "true"
     code = tab.playable()[0]
     tab.tap(code)
@@ -102,7 +104,7 @@ def test_arrow_keys_move_the_roving_focus_and_enter_lifts():
     assert dom.active() is dom.card(hand[0])
     assert not dom.key("a").prevented
     dom.key("Enter")  # Enter on a card button clicks it: selected for the pass
-    assert tab.ctl.table.selection and str(tab.ctl.table.selection[0]) == hand[0]
+    assert tab.ctl.record.selection and str(tab.ctl.record.selection[0]) == hand[0]
     assert dom.active() is dom.card(hand[0])  # redrawn, focus kept on the same card
 
 
@@ -170,9 +172,13 @@ def test_menu_statistics_and_reset_with_confirmation():
 
 def test_a_level_radio_chooses_once_and_only_for_the_next_game():
     tab = open_tab(seed=5)
-    calls = []
+    calls: list[Level | str] = []
     original = tab.ctl.set_next_level
-    tab.ctl.set_next_level = lambda level: calls.append(level) or original(level)
+    def chosen(level: Level | str) -> Outcome:
+        calls.append(level)
+        return original(level)
+
+    tab.ctl.set_next_level = chosen  # type: ignore[method-assign]
     tab.act("menu")
     tab.act("open-newgame", "dlg-menu")
     dialog = tab.dialog("newgame")
@@ -279,14 +285,14 @@ def test_an_error_in_a_handler_leaves_a_working_page():
     def broken(code: str) -> None:
         raise RuntimeError("boom")
 
-    tab.ctl.tap = broken
+    tab.ctl.tap = broken  # type: ignore[method-assign]
     tab.tap(tab.hand()[0])
     notice = tab.dom.by_id("notice")
     assert notice.attr("role") == "alert" and "Something went wrong" in notice.text()
     assert "RuntimeError: boom" in tab.dom.errors[0]
     del tab.ctl.tap
     tab.tap(tab.hand()[0])
-    assert len(tab.ctl.table.selection) == 1
+    assert len(tab.ctl.record.selection) == 1
 
 
 def test_playing_time_stops_while_the_page_is_hidden_and_is_flushed_on_pagehide():

@@ -15,6 +15,7 @@ import sys
 import tomllib
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,7 +27,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import build_game  # noqa: E402
 
 
-def load(config: str) -> dict:
+def load(config: str) -> dict[str, Any]:
     with (ROOT / config).open("rb") as f:
         return tomllib.load(f)
 

@@ -17,6 +17,12 @@ from hearts.web import render
 from .helpers import moon_game, play_to
 
 
+def attribute(tag: str, pattern: str) -> str:
+    found = re.search(pattern, tag)
+    assert found is not None, (pattern, tag)
+    return found.group(1)
+
+
 def my_turn_with_blocked() -> Game:
     return drive(Game.new(8), until=lambda g: 0 < len(g.legal_plays(0)) < len(g.hand(0)))
 
@@ -24,16 +30,18 @@ def my_turn_with_blocked() -> Game:
 def all_html(lang: str) -> list[str]:
     game = my_turn_with_blocked()
     view = build(game, lang, lifted=game.legal_plays(0)[0])
-    over = build(moon_game(0, (0, 90, 90, 90)), lang)
+    over = build(moon_game(0, (0, 90, 90, 90)), lang).summary
+    between = build(play_to(Game.new(3), "hand_over"), lang).summary
+    assert over is not None and between is not None
     return [
         render.hand(view.hand, None),
         render.center(view),
         render.center(build(Game.new(1), lang)),
         render.status_bar(view),
         *(render.plate(p) for p in view.plates),
-        render.summary(over.summary),
-        render.summary(over.summary, True),
-        render.summary(build(play_to(Game.new(3), "hand_over"), lang).summary),
+        render.summary(over),
+        render.summary(over, True),
+        render.summary(between),
         render.menu(views.menu(lang)),
         render.new_game(views.new_game(lang, Level.HARD, Level.MEDIUM, False)),
         render.new_game(views.new_game(lang, Level.HARD, Level.MEDIUM, True)),
@@ -60,8 +68,8 @@ def test_hand_cards_are_named_buttons_and_blocked_ones_say_so():
     buttons = re.findall(r"<button [^>]*>", html)
     assert len(buttons) == len(game.hand(0))
     for tag in buttons:
-        code = re.search(r'data-card="(..)"', tag).group(1)
-        label = re.search(r'aria-label="([^"]*)"', tag).group(1)
+        code = attribute(tag, r'data-card="(..)"')
+        label = attribute(tag, r'aria-label="([^"]*)"')
         if code in legal:
             assert "aria-disabled" not in tag and "gesperrt" not in label
         else:
@@ -95,7 +103,7 @@ def test_confirm_button_is_disabled_until_three_are_chosen():
 
 
 def test_text_is_escaped():
-    assert render.e('<b a="x">') == "&lt;b a=&quot;x&quot;&gt;"
+    assert render.escape('<b a="x">') == "&lt;b a=&quot;x&quot;&gt;"
 
 
 def test_cards_have_the_pips_of_their_rank():
@@ -113,7 +121,7 @@ def test_hand_size_class():
 
 @given(st.text())
 def test_escaping_is_html_escape_with_quotes(text):
-    assert render.e(text) == html.escape(text, quote=True)
+    assert render.escape(text) == html.escape(text, quote=True)
 
 
 def test_the_tab_stop_never_rests_on_a_blocked_card_while_another_can_be_played():

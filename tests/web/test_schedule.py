@@ -20,6 +20,7 @@ def test_cpu_seats_pass_one_after_another_while_you_choose():
     seen = []
     while (step := pending(game)) is not None:
         assert step.kind == "cpu_pass" and step.delay_ms == 450
+        assert step.seat is not None
         seen.append(step.seat)
         game.submit_pass(step.seat, game.cpu_pass(step.seat))
     assert seen == [1, 2, 3]
@@ -41,7 +42,8 @@ def test_play_phase_cadence_and_trick_pause():
             assert game.trick_waiting and step.delay_ms == TRICK_PAUSE_MS
             game.gather_trick()
         else:
-            assert step.seat == game.to_act and step.delay_ms == CADENCE_MS
+            assert step.seat is not None and step.seat == game.to_act
+            assert step.delay_ms == CADENCE_MS
             game.play(step.seat, game.cpu_play(step.seat))
     assert kinds.count("gather") == 13
     assert kinds.count("cpu_play") == 39
@@ -53,7 +55,8 @@ def test_keys_are_unique_per_step():
     first = pending(game)
     assert first == pending(game)  # asking twice schedules nothing new
     game.submit_pass(1, game.cpu_pass(1))
-    assert pending(game).key != first.key
+    step = pending(game)
+    assert first is not None and step is not None and step.key != first.key
 
 
 def test_timer_plan_keeps_cancels_and_sets():
@@ -78,7 +81,7 @@ class FakeTimers:
         self.max_pending = 0
         self.now = 0.0
 
-    def set(self, callback, delay):  # type: ignore[no-untyped-def]
+    def set(self, callback, delay):
         self.next_id += 1
         self.pending[self.next_id] = (self.now + delay, callback)
         self.max_pending = max(self.max_pending, len(self.pending))
@@ -135,9 +138,9 @@ def test_a_whole_game_never_has_more_than_one_timer_and_no_move_twice():
                 sync()
             assert ctl.confirm_pass()
         elif game.phase == "play":
-            card = str(game.legal_plays(0)[0])
-            ctl.tap(card)
-            ctl.tap(card)
+            code = str(game.legal_plays(0)[0])
+            ctl.tap(code)
+            ctl.tap(code)
         else:
             assert ctl.continue_hand()
         sync()

@@ -3,7 +3,17 @@ unavailable storage goes to memory, caches never cost a record, and nothing rais
 
 from __future__ import annotations
 
-from hearts.web.storage import FAILING, FULL, OK, UNAVAILABLE, SafeStorage, StorageFull
+from hearts.web.storage import (
+    FAILING,
+    FULL,
+    OK,
+    PROBE_KEY,
+    UNAVAILABLE,
+    SafeStorage,
+    StorageFull,
+    is_quota_error,
+    probe,
+)
 from hearts.web.store import GAME_KEY, SETTINGS_KEY, SNAPSHOT_KEY, STATS_KEY, game_storage
 
 
@@ -65,7 +75,12 @@ def test_a_passing_write_fault_is_retried_with_the_next_write_in_order():
     backend = Broken()
     writes: list[str] = []
     real_set = backend.set
-    backend.set = lambda key, value: (real_set(key, value), writes.append(key))  # type: ignore[method-assign]
+
+    def logged(key: str, value: str) -> None:
+        real_set(key, value)
+        writes.append(key)
+
+    backend.set = logged  # type: ignore[method-assign]
     storage = game_storage(backend)
     storage.set(GAME_KEY, "t1")
     backend.fail_set = True  # a passing fault
@@ -145,3 +160,29 @@ def test_a_removal_waits_in_order_too():
     assert storage.get(GAME_KEY) is None
     storage.retry()
     assert GAME_KEY not in backend.data and storage.state == OK
+
+
+class JsError(Exception):
+    """What Pyodide raises for a JavaScript error: it carries the error's name."""
+
+    def __init__(self, name: str, message: str = "") -> None:
+        super().__init__(message)
+        self.name, self.message = name, message
+
+
+def test_quota_errors_are_told_from_other_storage_errors():
+    """The decision dom.py made inline (issue 21): by the error's name, or its message
+    when Pyodide wraps a DOMException in an Error that quotes it."""
+    assert is_quota_error(JsError("QuotaExceededError"))
+    assert is_quota_error(JsError("NS_ERROR_DOM_QUOTA_REACHED"))
+    assert is_quota_error(JsError("Error", "setItem gives QuotaExceededError: full"))
+    assert is_quota_error(RuntimeError("QuotaExceededError: the quota has been exceeded"))
+    assert not is_quota_error(JsError("SecurityError", "the operation is insecure"))
+    assert not is_quota_error(RuntimeError("insecure"))
+
+
+def test_the_start_up_probe_reads_ok_full_or_failing_and_keeps_nothing():
+    room = Quota(10)
+    assert probe(room) == OK and room.data == {} and room.writes == [PROBE_KEY]
+    assert probe(Quota(0)) == FULL
+    assert probe(Broken(set=True)) == FAILING

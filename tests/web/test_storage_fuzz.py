@@ -30,6 +30,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hearts import Game, SaveError, Stats
+from hearts.cards import Card
+from hearts.driver import drive
 from hearts.enums import Level
 from hearts.record import seal
 from hearts.save import dump_game
@@ -61,7 +63,7 @@ EXAMPLES = 3_400  # three records each: 10,200 records
 SEEN: dict[str, dict[str, int]] = {}
 
 
-def _hands(seed: int) -> list[tuple]:
+def _hands(seed: int) -> list[tuple[Card, ...]]:
     fresh = Game.new(seed)
     return [fresh.hand(seat) for seat in range(4)]
 
@@ -74,8 +76,7 @@ def _tables() -> list[str]:
     game = Game.new(12, "hard")
     for seat in range(4):
         game.submit_pass(seat, game.hand(seat)[:3])
-    while game.to_act != 0:
-        game.play(game.to_act, game.legal_plays(game.to_act)[0])
+    drive(game, until=lambda g: g.to_act == 0)  # first legal cards up to your turn
     out.append(dump_table(TableRecord(game, "t2", (), game.legal_plays(0)[0])))
     out.append(dump_table(TableRecord(play_to(Game.new(13, "easy"), "hand_over"), "t3")))
     # One hand from the end (short logs keep the fuzzing fast).
@@ -106,8 +107,8 @@ GOOD = {
     ],
     SETTINGS_KEY: [
         dump_settings(Settings()),
-        dump_settings(Settings("de", "hard")),
-        dump_settings(Settings("en", "easy")),
+        dump_settings(Settings("de", Level.HARD)),
+        dump_settings(Settings("en", Level.EASY)),
     ],
 }
 
@@ -118,10 +119,12 @@ json_values = st.recursive(
     ),
     max_leaves=8,
 )
-odd_chars = st.sampled_from([*'{}[]",:0123456789 \\ntrue-eE.', "\x00", "é", "\ud7ff", "𝄞"])
+odd_chars: st.SearchStrategy[str] = st.sampled_from(
+    [*'{}[]",:0123456789 \\ntrue-eE.', "\x00", "é", "\ud7ff", "𝄞"]
+)
 
 
-def _raw(draw: Any, text: str) -> str:
+def _raw(draw: st.DrawFn, text: str) -> str:
     """Text-level damage: a flipped character, a truncation, a cut or doubled slice."""
     n = len(text)
     i = draw(st.integers(0, max(n - 1, 0)))
@@ -139,12 +142,12 @@ def _raw(draw: Any, text: str) -> str:
 
 
 def _body(text: str) -> dict[str, Any]:
-    body = json.loads(text)
+    body: dict[str, Any] = json.loads(text)
     body.pop("check")
     return body
 
 
-def _tamper(draw: Any, body: dict[str, Any]) -> dict[str, Any]:
+def _tamper(draw: st.DrawFn, body: dict[str, Any]) -> dict[str, Any]:
     """A field changed, removed or added, or a foreign kind or version."""
     body = dict(body)
     how = draw(st.sampled_from(["value", "drop", "add", "version", "kind"]))
@@ -162,7 +165,7 @@ def _tamper(draw: Any, body: dict[str, Any]) -> dict[str, Any]:
     return body
 
 
-def _tamper_log(draw: Any, table_body: dict[str, Any]) -> dict[str, Any]:
+def _tamper_log(draw: st.DrawFn, table_body: dict[str, Any]) -> dict[str, Any]:
     """The inner game's move log edited (dropped, doubled, swapped, changed) and re-sealed."""
     inner = _body(table_body["game"])
     actions = list(inner["actions"])
@@ -198,7 +201,7 @@ def _tamper_log(draw: Any, table_body: dict[str, Any]) -> dict[str, Any]:
 
 
 @st.composite
-def records(draw: Any, key: str) -> str | None:
+def records(draw: st.DrawFn, key: str) -> str | None:
     """A record for ``key``: missing, good, or generated / mutated."""
     kind = draw(
         st.sampled_from(
@@ -226,7 +229,7 @@ def records(draw: Any, key: str) -> str | None:
     return draw(st.text(max_size=60))
 
 
-def _deep(draw: Any, base: str) -> str:
+def _deep(draw: st.DrawFn, base: str) -> str:
     """A record nested too deep (in place of one of its fields, or as a whole) or too big."""
     depth = draw(st.sampled_from([9, 64, 5_000, 8_000, 40_000]))
     opener = draw(st.sampled_from(['[', '{"a":']))
@@ -278,7 +281,7 @@ def _start_on(game: str | None, stats: str | None, settings_: str | None, failin
     for key in KEYS:
         if key in bad:
             # Set aside byte for byte (up to BAD_MAX); read back through the page's storage.
-            assert storage.get(key + BAD_SUFFIX) == original[key][:BAD_MAX]
+            assert storage.get(key + BAD_SUFFIX) == str(original[key])[:BAD_MAX]
         if original[key] is not None:
             what = "set_aside" if storage.get(key + BAD_SUFFIX) is not None else "resumed"
             counts = SEEN.setdefault(key, {"set_aside": 0, "resumed": 0})
@@ -292,7 +295,7 @@ def _start_on(game: str | None, stats: str | None, settings_: str | None, failin
     table = loaded[GAME_KEY]
     expected = before
     if table is None:
-        expected = expected.fold(Fold(ctl.table.game_id, ctl.game.level))
+        expected = expected.fold(Fold(ctl.record.game_id, ctl.game.level))
     else:
         if table.legacy is not None:
             expected = expected.mark(table.game_id, table.legacy)
@@ -311,7 +314,7 @@ def _start_on(game: str | None, stats: str | None, settings_: str | None, failin
     # A good game resumes exactly; otherwise a fresh one was dealt (and counted as played).
     if table is not None:
         assert dump_game(ctl.game) == dump_game(table.game)
-        assert ctl.table.selection == table.selection
+        assert ctl.record.selection == table.selection
     else:
         assert ctl.game.actions == () and ctl.game.seed == 77
     level_settings = loaded[SETTINGS_KEY] or Settings()
@@ -352,7 +355,7 @@ def test_statistics_reset_mid_game_stay_valid_when_that_game_ends():
     """Found by the fuzzing: a result counted on reset (or set-aside) statistics made a
     record with more results than games played, which the next start refused and set
     aside, so the statistics were lost after all."""
-    from .test_controller import finish_game
+    from .helpers import finish_game
 
     memory = MemoryStorage()
     ctl = controller(memory, seed=5)
@@ -377,12 +380,13 @@ def test_a_full_storage_is_still_read_resuming_the_game_and_statistics():
     saved = dict(memory.data)
     ctl = controller(storage=game_storage(Refusing(memory.data), FULL), seed=99)
     notices = ctl.start().notices
-    assert ctl.game.seed == 5 and [str(c) for c in ctl.table.selection] == [card]
+    assert ctl.game.seed == 5 and [str(c) for c in ctl.record.selection] == [card]
     assert ctl.stats == first.stats
     assert notices == ("notice.storage_full",)
     outcome = ctl.tap(str(ctl.game.hand(0)[1]))
     assert memory.data == saved
-    assert len(ctl.table.selection) == 2 and outcome.notices == ()  # told once
+    assert outcome is not None and outcome.notices == ()  # told once
+    assert len(ctl.record.selection) == 2
 
 
 def test_a_key_removed_while_degraded_is_not_read_back_from_the_backend():

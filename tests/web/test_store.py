@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts import Card, Game, SaveError, Stats
+from hearts.driver import drive
 from hearts.enums import Level, Result
 from hearts.record import MAX_TEXT, nesting_within, seal
 from hearts.save import dump_game
@@ -80,8 +81,7 @@ def test_lifted_card_round_trip_and_dropped_when_not_playable():
     game = Game.new(4)
     for seat in range(4):
         game.submit_pass(seat, game.hand(seat)[:3])
-    while game.to_act != 0:
-        game.play(game.to_act, game.legal_plays(game.to_act)[0])
+    drive(game, until=lambda g: g.to_act == 0)  # first legal cards up to your turn
     lifted = game.legal_plays(0)[0]
     assert load_table(dump_table(TableRecord(game, "b", (), lifted))).lifted == lifted
     blocked = [c for c in game.hand(0) if c not in game.legal_plays(0)]
@@ -131,9 +131,9 @@ def test_edited_record_fails_its_check_value():
 
 
 def test_settings_round_trip_and_validation():
-    settings = Settings(lang="de", level="hard")
+    settings = Settings(lang="de", level=Level.HARD)
     assert load_settings(dump_settings(settings)) == settings
-    assert load_settings(dump_settings(Settings())) == Settings(None, "medium")
+    assert load_settings(dump_settings(Settings())) == Settings(None, Level.MEDIUM)
     body = json.loads(dump_settings(settings))
     body.pop("check")
     with pytest.raises(SaveError):
@@ -218,10 +218,10 @@ def test_no_record_the_game_writes_comes_near_the_limits_of_what_is_read():
     """The limits refuse only what the game never writes: a long finished game, the
     statistics with every game remembered, and a table owing the most games."""
     over = play_to(Game.new(1, "hard"), "game_over")
-    owed = tuple(Fold(f"g{n}", "easy") for n in range(MAX_OWED))
+    owed = tuple(Fold(f"g{n}", Level.EASY) for n in range(MAX_OWED))
     stats = Stats()
     for n in range(SEEN_LIMIT):
-        stats = stats.fold(Fold(f"game-{n:032d}", "hard"))
+        stats = stats.fold(Fold(f"game-{n:032d}", Level.HARD))
     record = TableRecord(game=over, game_id="a" * 40, owed=owed)
     for text in (dump_table(record), stats.to_json()):
         assert len(text) < min(MAX_TEXT, BAD_MAX) // 4 and nesting_within(text, 3)

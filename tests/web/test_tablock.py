@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from hearts import i18n
 from hearts.view.dialogs import other_tab
 from hearts.web.render import TAB_DIALOG
 from hearts.web.render import other_tab as tab_html
-from hearts.web.tablock import TabLock
+from hearts.web.tablock import LOCK_MODES, TabLock, adoptable, lock_options
 
 
 def test_the_first_tab_gets_the_lock_and_starts():
@@ -85,3 +87,19 @@ def test_the_dialog_speaks_both_languages_and_offers_to_take_over():
             assert 'data-action="take-over"' in html
     assert "Play here" in tab_html(other_tab("en", False))
     assert "Hier spielen" in tab_html(other_tab("de", True))
+
+
+def test_each_lock_mode_has_its_request_options_and_only_waiting_is_withdrawn():
+    """The options dom.py chose inline (issue 21), now decided here."""
+    assert [lock_options(mode) for mode in LOCK_MODES] == [
+        ({"ifAvailable": True}, False),
+        ({}, True),
+        ({"steal": True}, False),
+    ]
+    with pytest.raises(ValueError, match="unknown lock mode"):
+        lock_options("now")
+
+
+def test_a_reloaded_tab_adopts_the_lock_the_handover_asked_for_or_holds():
+    assert adoptable("asking") and adoptable("held")
+    assert not adoptable("lost") and not adoptable("none")

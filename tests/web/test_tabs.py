@@ -45,7 +45,7 @@ def test_taking_over_stops_the_first_tab_and_resumes_its_progress():
     assert not first.guard.owner and first.dom.timers == {}
     assert "taken over" in first.dom.by_id("dlg-tab").text()
     first.tap(first.hand()[0])
-    assert first.ctl.table.selection == ()  # ignored
+    assert first.ctl.record.selection == ()  # ignored
     # Taking it back resumes the second tab's progress.
     second.my_move()
     later = second.state()["game"]
@@ -84,7 +84,7 @@ def test_reloading_the_playing_tab_keeps_the_game_there_whenever_it_happens():
         locks.close_tab(playing.dom)  # the page unloads: the waiting tab is granted the lock
         playing = open_tab(memory, locks=locks, seed=5, reclaim=True)
         assert playing.guard.owner, reload
-        table = playing.ctl.table
+        table = playing.ctl.record
         assert table.game.actions == saved.game.actions, reload  # nothing lost, nothing twice
         assert (table.selection, table.lifted) == (saved.selection, saved.lifted), reload
         waiting.settle()  # its grace period ends: it gave the lock back and waits again

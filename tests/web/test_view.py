@@ -43,7 +43,8 @@ def test_pass_confirm_needs_exactly_three_cards():
         assert panel is not None
         assert panel.enabled is (n == 3), n
         assert panel.button == "Pass left"
-    assert "CPU 1" in build(game, "en").pass_panel.prompt  # left = CPU 1
+    panel = build(game, "en").pass_panel
+    assert panel is not None and "CPU 1" in panel.prompt  # left = CPU 1
 
 
 def test_pass_phase_every_card_is_selectable_and_nothing_is_blocked():
@@ -77,8 +78,7 @@ def test_allowed_cards_all_look_alike():
     """R28/R29: nothing but the rules' verdict distinguishes allowed cards."""
     game = new_play_game()
     game = play_to(game, "play")
-    while game.to_act != 0:
-        game.play(game.to_act, game.legal_plays(game.to_act)[0])
+    drive(game, until=lambda g: g.to_act == 0)  # first legal cards up to your turn
     flags = {
         (c.playable, c.blocked, c.inert, c.selected, c.lifted)
         for c in build(game, "en").hand
@@ -98,8 +98,7 @@ def test_when_it_is_not_your_turn_nothing_is_blocked():
 
 def test_lifted_card_and_prompt():
     game = new_play_game()
-    while game.to_act != 0:
-        game.play(game.to_act, game.legal_plays(game.to_act)[0])
+    drive(game, until=lambda g: g.to_act == 0)  # first legal cards up to your turn
     card = game.legal_plays(0)[0]
     view = build(game, "en", lifted=card)
     assert [c.face.code for c in view.hand if c.lifted] == [str(card)]

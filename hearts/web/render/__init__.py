@@ -3,7 +3,7 @@
 The painter sets each region's HTML in one assignment and only when it changed.
 """
 
-from .cards import card_face, e, hand_card, suit_svg, trick_card
+from .cards import card_face, escape, hand_card, suit_svg, trick_card
 from .dialogs import TAB_DIALOG, help_text, menu, new_game, notices, other_tab, stats, summary
 from .table import center, facedown_hand, hand, hand_class, plate, status_bar
 
@@ -11,7 +11,7 @@ __all__ = [
     "TAB_DIALOG",
     "card_face",
     "center",
-    "e",
+    "escape",
     "facedown_hand",
     "hand",
     "hand_card",

@@ -28,7 +28,7 @@ PIPS: dict[int, tuple[tuple[str, int], ...]] = {
 _ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"), ("'", "&#x27;"))
 
 
-def e(value: object) -> str:
+def escape(value: object) -> str:
     """``value`` as HTML text or attribute value: html.escape(quote=True), without importing
     the html package (its entity table costs ~50 ms at start-up in the browser)."""
     text = str(value)
@@ -44,7 +44,7 @@ def suit_svg(suit: str, cls: str = "pip") -> str:
 @lru_cache(maxsize=512)  # 52 cards × 2 languages: built once, reused on every draw
 def card_face(f: CardFace) -> str:
     """The inside of a card: two corner indices and the centre (pips, court or ace)."""
-    corner = f'<b class="rk">{e(f.rank_text)}</b>{suit_svg(f.suit, "pip ix")}'
+    corner = f'<b class="rk">{escape(f.rank_text)}</b>{suit_svg(f.suit, "pip ix")}'
     if f.rank in PIPS:
         pips = "".join(
             f'<span class="p px-{x} py-{y}{" flip" if y > 6 else ""}">{suit_svg(f.suit)}</span>'
@@ -55,7 +55,7 @@ def card_face(f: CardFace) -> str:
         middle = f'<span class="ace">{suit_svg(f.suit)}</span>'
     else:
         middle = (
-            f'<span class="court"><b class="cl">{e(f.rank_text)}</b>'
+            f'<span class="court"><b class="cl">{escape(f.rank_text)}</b>'
             f"{suit_svg(f.suit, 'pip cp')}{suit_svg(f.suit, 'pip cp2')}</span>"
         )
     return f'<span class="corner tl">{corner}</span>{middle}<span class="corner br">{corner}</span>'
@@ -68,7 +68,7 @@ def _colour(f: CardFace) -> str:
 def hand_card(card: HandCard, focus: bool) -> str:
     f = card.face
     classes = ["card", "hcard", _colour(f), f"s-{f.suit}"]
-    attrs = [f'data-card="{e(f.code)}"', f'aria-label="{e(card.label)}"']
+    attrs = [f'data-card="{escape(f.code)}"', f'aria-label="{escape(card.label)}"']
     if card.blocked:
         classes.append("blocked")
     if card.lifted:
@@ -96,7 +96,7 @@ def trick_card(card: TrickCard) -> str:
     if card.winner:
         classes.append("winner")
     return (
-        f'<div class="{" ".join(classes)}" data-card="{e(card.face.code)}" '
-        f'data-seat="{card.seat}" role="img" aria-label="{e(card.label)}">'
+        f'<div class="{" ".join(classes)}" data-card="{escape(card.face.code)}" '
+        f'data-seat="{card.seat}" role="img" aria-label="{escape(card.label)}">'
         f'<span class="face" aria-hidden="true">{card_face(card.face)}</span></div>'
     )

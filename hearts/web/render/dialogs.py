@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...enums import Phase, Result
 from ...view import Summary, SummaryRow
 from ...view.dialogs import HelpView, MenuView, NewGameView, NoticesView, StatsView, TabView
-from .cards import e
+from .cards import escape
 
 TAB_DIALOG = "dlg-tab"
 # Dialogs open at their top: in the longer ones the heading takes the focus (autofocus),
@@ -15,13 +15,16 @@ TAB_DIALOG = "dlg-tab"
 
 def _button(action: str, label: str, kind: str = "", extra: str = "") -> str:
     cls = f"btn {kind}".strip()
-    return f'<button type="button" class="{cls}" data-action="{action}"{extra}>{e(label)}</button>'
+    return (
+        f'<button type="button" class="{cls}" data-action="{action}"{extra}>'
+        f"{escape(label)}</button>"
+    )
 
 
 def _closer(label: str) -> str:
     """A close button at the dialog's top, kept in view while a long dialog scrolls."""
     return (
-        f'<button type="button" class="dlg-x" data-action="close" aria-label="{e(label)}">'
+        f'<button type="button" class="dlg-x" data-action="close" aria-label="{escape(label)}">'
         '<span aria-hidden="true">×</span></button>'
     )
 
@@ -44,34 +47,36 @@ def _summary_row(r: SummaryRow, winner_label: str) -> str:
     classes = " ".join(c for c, on in marks if on)
     place = ""
     if r.place:
-        word = f'<span class="crown-word">{e(winner_label)}</span>'
+        word = f'<span class="crown-word">{escape(winner_label)}</span>'
         mark = f' <span class="crown">★ {word}</span>' if r.place == 1 else ""
         place = f'<td class="place">{r.place}.{mark}</td>'
     return (
         f'<tr class="{classes}">{place}'
-        f'<th scope="row">{e(r.name)}</th><td>{r.hand}</td><td>{r.total}</td></tr>'
+        f'<th scope="row">{escape(r.name)}</th><td>{r.hand}</td><td>{r.total}</td></tr>'
     )
 
 
 def summary(s: Summary, update_ready: bool = False) -> str:
     """The end-of-hand or end-of-game dialog: points, totals, moon, result (R4, R33, R38)."""
-    head = "".join(f'<th scope="col">{e(c)}</th>' for c in s.columns)
+    head = "".join(f'<th scope="col">{escape(c)}</th>' for c in s.columns)
     rows = "".join(_summary_row(r, s.winner_label) for r in s.rows)
     result = ""
     if s.result:
         burst = _BURST if s.result == Result.WIN else ""
-        result = f'<p class="result result-{e(s.result)}">{burst}{e(s.result_text)}</p>'
-    target = f'<p class="target">{e(s.target_text)}</p>' if s.target_text else ""
-    moon = f'<p class="moon"><span aria-hidden="true">☾ </span>{e(s.moon)}</p>' if s.moon else ""
-    nxt = f'<p class="next">{e(s.next_text)}</p>' if s.next_text else ""
+        result = f'<p class="result result-{escape(s.result)}">{burst}{escape(s.result_text)}</p>'
+    target = f'<p class="target">{escape(s.target_text)}</p>' if s.target_text else ""
+    moon = ""
+    if s.moon:
+        moon = f'<p class="moon"><span aria-hidden="true">☾ </span>{escape(s.moon)}</p>'
+    nxt = f'<p class="next">{escape(s.next_text)}</p>' if s.next_text else ""
     update = ""
     if update_ready:  # between hands is the safe moment to take a new version
         apply = _button("update", s.update_button, "small")
-        update = f'<p class="update">{e(s.update_text)} {apply}</p>'
+        update = f'<p class="update">{escape(s.update_text)} {apply}</p>'
     menu = _button("menu", s.menu) if s.kind == Phase.GAME_OVER else ""
     go_on = _button(s.action, s.button, "primary", " autofocus")
     return (
-        f'<h2 id="dlg-summary-title">{e(s.title)}</h2>{result}{moon}'
+        f'<h2 id="dlg-summary-title">{escape(s.title)}</h2>{result}{moon}'
         f'<table class="scores"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
         f"{nxt}{target}{update}{_actions(menu, go_on)}"
     )
@@ -80,7 +85,8 @@ def summary(s: Summary, update_ready: bool = False) -> str:
 def menu(m: MenuView) -> str:
     langs = "".join(
         f'<button type="button" class="btn lang-btn" data-action="lang" data-lang="{c.value}" '
-        f'lang="{c.value}" aria-pressed="{"true" if c.chosen else "false"}">{e(c.label)}</button>'
+        f'lang="{c.value}" aria-pressed="{"true" if c.chosen else "false"}">'
+        f"{escape(c.label)}</button>"
         for c in m.langs
     )
     items = "".join(  # the first item takes the focus, not the close button above it
@@ -93,9 +99,9 @@ def menu(m: MenuView) -> str:
     )
     return (
         f"{_closer(m.close)}"
-        f'<h2 id="dlg-menu-title">{e(m.title)}</h2><ul class="menu-list">{items}</ul>'
+        f'<h2 id="dlg-menu-title">{escape(m.title)}</h2><ul class="menu-list">{items}</ul>'
         f'<div class="lang-switch" role="group" aria-labelledby="lang-label">'
-        f'<span id="lang-label" class="label">{e(m.language)}</span>{langs}</div>'
+        f'<span id="lang-label" class="label">{escape(m.language)}</span>{langs}</div>'
         f"{_actions(_button('close', m.close))}"
     )
 
@@ -104,20 +110,21 @@ def new_game(v: NewGameView) -> str:
     """The new-game dialog (R5); while confirming it asks before abandoning a game (R37)."""
     radios = "".join(
         f'<label class="radio"><input type="radio" name="level" value="{c.value}" '
-        f'data-action="level"{" checked" if c.chosen else ""}> {e(c.label)}</label>'
+        f'data-action="level"{" checked" if c.chosen else ""}> {escape(c.label)}</label>'
         for c in v.levels
     )
-    current = f'<p class="note">{e(v.current)}</p>' if v.current else ""
+    current = f'<p class="note">{escape(v.current)}</p>' if v.current else ""
     if v.confirming:
-        actions = f'<p class="confirm" role="alert">{e(v.confirm)}</p>' + _actions(
+        actions = f'<p class="confirm" role="alert">{escape(v.confirm)}</p>' + _actions(
             _button("abandon", v.abandon, "danger"), _button("keep", v.keep)
         )
     else:
         actions = _actions(_button("start-new", v.start, "primary"), _button("close", v.close))
     return (
-        f'{_closer(v.close)}<h2 id="dlg-newgame-title" tabindex="-1" autofocus>{e(v.title)}</h2>'
-        f'<fieldset class="levels"><legend>{e(v.legend)}</legend>{radios}</fieldset>'
-        f'<p class="note">{e(v.applies)}</p>{current}{actions}'
+        f'{_closer(v.close)}<h2 id="dlg-newgame-title" tabindex="-1" autofocus>'
+        f"{escape(v.title)}</h2>"
+        f'<fieldset class="levels"><legend>{escape(v.legend)}</legend>{radios}</fieldset>'
+        f'<p class="note">{escape(v.applies)}</p>{current}{actions}'
     )
 
 
@@ -125,34 +132,34 @@ def stats(v: StatsView) -> str:
     """Statistics per difficulty and total time (R36); reset asks first."""
     # One column per difficulty, one row per count: the long words ("Unentschieden") stand
     # in the first column, so the table fits a 360 px phone without breaking any of them.
-    head = "".join(f'<th scope="col">{e(r.label)}</th>' for r in v.rows)
+    head = "".join(f'<th scope="col">{escape(r.label)}</th>' for r in v.rows)
     counts = zip(v.columns, *((r.played, r.won, r.lost, r.drawn) for r in v.rows), strict=True)
     body = "".join(
-        f'<tr><th scope="row">{e(label)}</th>{"".join(f"<td>{n}</td>" for n in numbers)}</tr>'
+        f'<tr><th scope="row">{escape(label)}</th>{"".join(f"<td>{n}</td>" for n in numbers)}</tr>'
         for label, *numbers in counts
     )
     if v.confirming:
-        actions = f'<p class="confirm" role="alert">{e(v.confirm)}</p>' + _actions(
+        actions = f'<p class="confirm" role="alert">{escape(v.confirm)}</p>' + _actions(
             _button("reset-yes", v.reset_yes, "danger"),
             _button("reset-no", v.cancel),
         )
     else:
         actions = _actions(_button("reset", v.reset), _button("close", v.close, "primary"))
     return (
-        f'{_closer(v.close)}<h2 id="dlg-stats-title" tabindex="-1" autofocus>{e(v.title)}</h2>'
-        f'<table class="stats"><thead><tr><th scope="col">{e(v.level_heading)}</th>{head}'
-        f'</tr></thead><tbody>{body}</tbody></table><p class="time">{e(v.time_text)}</p>'
+        f'{_closer(v.close)}<h2 id="dlg-stats-title" tabindex="-1" autofocus>{escape(v.title)}</h2>'
+        f'<table class="stats"><thead><tr><th scope="col">{escape(v.level_heading)}</th>{head}'
+        f'</tr></thead><tbody>{body}</tbody></table><p class="time">{escape(v.time_text)}</p>'
         f"{actions}"
     )
 
 
 def help_text(v: HelpView) -> str:
-    rules = "".join(f"<li>{e(p)}</li>" for p in v.rules)
-    tips = "".join(f"<li>{e(p)}</li>" for p in v.tips)
+    rules = "".join(f"<li>{escape(p)}</li>" for p in v.rules)
+    tips = "".join(f"<li>{escape(p)}</li>" for p in v.tips)
     return (
-        f'{_closer(v.close)}<h2 id="dlg-help-title" tabindex="-1" autofocus>{e(v.title)}</h2>'
-        f'<div class="help-body"><h3>{e(v.rules_title)}</h3><ul>{rules}</ul>'
-        f"<p>{e(v.controls)}</p><h3>{e(v.tips_title)}</h3><ul>{tips}</ul></div>"
+        f'{_closer(v.close)}<h2 id="dlg-help-title" tabindex="-1" autofocus>{escape(v.title)}</h2>'
+        f'<div class="help-body"><h3>{escape(v.rules_title)}</h3><ul>{rules}</ul>'
+        f"<p>{escape(v.controls)}</p><h3>{escape(v.tips_title)}</h3><ul>{tips}</ul></div>"
         f"{_actions(_button('close', v.close, 'primary'))}"
     )
 
@@ -160,13 +167,13 @@ def help_text(v: HelpView) -> str:
 def notices(v: NoticesView) -> str:
     if not v.messages:
         return ""
-    items = "".join(f"<p>{e(m)}</p>" for m in v.messages)
+    items = "".join(f"<p>{escape(m)}</p>" for m in v.messages)
     return f'<div class="notice-box">{items}{_button("dismiss", v.dismiss, "small")}</div>'
 
 
 def other_tab(v: TabView) -> str:
     """The inner HTML of the "open in another tab" dialog."""
     return (
-        f'<h2 id="{TAB_DIALOG}-title">{e(v.title)}</h2><p>{e(v.message)}</p>'
+        f'<h2 id="{TAB_DIALOG}-title">{escape(v.title)}</h2><p>{escape(v.message)}</p>'
         f"{_actions(_button('take-over', v.take_over, 'primary'))}"
     )

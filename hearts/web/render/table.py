@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ...enums import Direction, Phase
 from ...view import HandCard, Plate, TableView
-from .cards import e, hand_card, trick_card
+from .cards import escape, hand_card, trick_card
 
 ARROWS = {Direction.LEFT: "←", Direction.RIGHT: "→", Direction.ACROSS: "↑", Direction.HOLD: "•"}
 
@@ -43,13 +43,13 @@ def center(v: TableView) -> str:
     if panel is not None:
         disabled = "" if panel.enabled else " disabled"
         return (
-            f'<div class="pass-panel dir-{e(panel.direction)}">'
-            f'<p class="pass-prompt">{e(panel.prompt)}</p>'
-            f'<p class="pass-count">{e(panel.count_text)}</p>'
+            f'<div class="pass-panel dir-{escape(panel.direction)}">'
+            f'<p class="pass-prompt">{escape(panel.prompt)}</p>'
+            f'<p class="pass-count">{escape(panel.count_text)}</p>'
             f'<button type="button" class="btn primary pass-btn" data-action="confirm-pass"'
             f"{disabled}>"
             f'<span class="arrow" aria-hidden="true">{ARROWS[panel.direction]}</span> '
-            f"{e(panel.button)}</button></div>"
+            f"{escape(panel.button)}</button></div>"
         )
     return f'<div class="trick">{"".join(trick_card(c) for c in v.trick)}</div>'
 
@@ -58,10 +58,10 @@ def plate(p: Plate) -> str:
     status = ""
     if p.status:
         icon = "✓ " if p.status == "passed" else ""
-        status = f'<p class="seat-status st-{p.status}">{icon}{e(p.status_text)}</p>'
+        status = f'<p class="seat-status st-{p.status}">{icon}{escape(p.status_text)}</p>'
     elif p.seat != 0:  # the line kept free: a badge coming or going never moves the table
         status = '<p class="seat-status st-idle" aria-hidden="true">&#160;</p>'
-    meta = e(p.cards_text) if p.seat != 0 else ""
+    meta = escape(p.cards_text) if p.seat != 0 else ""
     fan = ""
     if p.seat != 0:
         fan = (
@@ -71,9 +71,9 @@ def plate(p: Plate) -> str:
         )
     return (
         f'<div class="plate{" active" if p.status == "to_act" else ""}">'
-        f'<h2 class="seat-name">{e(p.name)}</h2>'
+        f'<h2 class="seat-name">{escape(p.name)}</h2>'
         f'<p class="seat-score"><span class="num">{p.score}</span> '
-        f'<span class="unit">{e(_unit(p))}</span></p>'
+        f'<span class="unit">{escape(_unit(p))}</span></p>'
         + (f'<p class="seat-meta">{meta}</p>' if meta else "")
         + status
         + "</div>"
@@ -89,7 +89,7 @@ def pile(p: Plate) -> str:
         return ""
     stack = '<span class="back"></span>' * min(p.tricks, 3)
     return (
-        f'<div class="pile" role="img" aria-label="{e(p.pile_label)}">'
+        f'<div class="pile" role="img" aria-label="{escape(p.pile_label)}">'
         f'<span class="pile-stack" aria-hidden="true">{stack}</span>'
         f'<span class="pile-count" aria-hidden="true">{p.tricks}</span></div>'
     )
@@ -104,9 +104,9 @@ def status_bar(v: TableView) -> str:
     """Hand, pass direction (emphasised only while passing), level and the game's target."""
     now = " now" if v.phase == Phase.PASS else ""
     return (
-        f'<span class="hand-no">{e(v.hand_label)}</span>'
-        f'<span class="dir dir-{e(v.direction)}{now}"><span class="arrow" aria-hidden="true">'
-        f"{ARROWS[v.direction]}</span> {e(v.direction_label)}</span>"
-        f'<span class="level">{e(v.level_label)}</span>'
-        f'<span class="goal">{e(v.target_label)}</span>'
+        f'<span class="hand-no">{escape(v.hand_label)}</span>'
+        f'<span class="dir dir-{escape(v.direction)}{now}"><span class="arrow" aria-hidden="true">'
+        f"{ARROWS[v.direction]}</span> {escape(v.direction_label)}</span>"
+        f'<span class="level">{escape(v.level_label)}</span>'
+        f'<span class="goal">{escape(v.target_label)}</span>'
     )

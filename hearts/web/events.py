@@ -1,0 +1,54 @@
+"""What an intent did, as values: the controller returns them, the page puts them in words.
+
+The controller knows no language: it says *that* you played the queen of spades, not
+how to say it; :mod:`hearts.web.announce` turns these events into the live region's
+sentences in the player's language (the same words the controller used to build).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..cards import Card
+from ..enums import Level
+
+
+class YouPlayed(NamedTuple):
+    card: Card
+
+
+class CpuPlayed(NamedTuple):
+    seat: int
+    card: Card
+
+
+class TrickTaken(NamedTuple):
+    seat: int  # who took it (0: you)
+    points: int  # what it was worth
+
+
+class Exchanged(NamedTuple):
+    """The pass is over (R9): what you received."""
+
+    received: tuple[Card, ...]
+
+
+class HandOver(NamedTuple):
+    """The hand just ended (and perhaps the game): the summary is on the table."""
+
+    number: int
+
+
+class NewGame(NamedTuple):
+    level: Level
+
+
+Event = YouPlayed | CpuPlayed | TrickTaken | Exchanged | HandOver | NewGame
+
+
+class Outcome(NamedTuple):
+    """What an intent did, for the page: events to announce and messages to show."""
+
+    events: tuple[Event, ...] = ()  # in the order they happened
+    notices: tuple[str, ...] = ()  # i18n keys of messages the player should see
+    cleared: tuple[str, ...] = ()  # messages no longer true (storage writes again)
