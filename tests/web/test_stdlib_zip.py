@@ -46,7 +46,7 @@ def game_imports() -> set[str]:
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
                 named.add(node.module)
                 named.update(f"{node.module}.{alias.name}" for alias in node.names)
-    with_parents = set()
+    with_parents: set[str] = set()
     for name in named:
         parts = name.split(".")
         with_parents.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
