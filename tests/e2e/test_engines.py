@@ -56,9 +56,14 @@ FEATURES = """() => ({
   dynamicViewport: CSS.supports("height: 100dvh"),
 })"""
 
-SNAPSHOT_KEPT = (
-    """async () => (await caches.keys()).some((n) => n.startsWith("hearts-python-memory-"))"""
-)
+# An entry, not only the cache: the page opens the (empty) cache at every start.
+SNAPSHOT_KEPT = """async () => {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("hearts-python-memory-")) continue;
+    if ((await (await caches.open(name)).keys()).length) return true;
+  }
+  return false;
+}"""
 
 
 class Site:
