@@ -276,7 +276,7 @@ center.addEventListener("click", (event) => {
     queue.push({ action: "confirm-pass" });
 });
 
-// What Python is reading while it starts (hearts/web/store.py tells): the record to set
+// What Python is reading while it starts (hearts/web/records.py tells): the record to set
 // aside if it dies meanwhile.
 let reading = null;
 const read = new Set();
@@ -371,7 +371,7 @@ const CAUSES = new Map([
 ]);
 
 // Keep `key`'s record as the newest of its .bad copies and free the key, exactly as
-// hearts/web/store.py Records.set_aside does.
+// hearts/web/records.py Records.set_aside does.
 function setAside(key) {
     const text = localStorage.getItem(key);
     if (text === null) return;

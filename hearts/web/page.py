@@ -24,8 +24,8 @@ from .dialogs import Dialogs
 from .events import Outcome
 from .painter import Painter
 from .ports import Dom, Intent
+from .records import SNAPSHOT_KEY
 from .schedule import CADENCE_MS, Pending, Timing
-from .store import SNAPSHOT_KEY
 from .timer import Timer
 
 PERF_KEEP = 2000

@@ -1,6 +1,6 @@
 """The composition root of the page: it builds the parts and wires them, nothing more.
 
-    browser (dom) → input → actions → controller → engine → store
+    browser (dom) → input → actions → controller → engine → records
                                         ↓ outcome
                          page: painter, dialogs, timer ← controller.pending()
 

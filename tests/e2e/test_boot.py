@@ -12,7 +12,7 @@ import json
 import pytest
 
 from hearts import i18n
-from hearts.web.store import SETTINGS_KEY, SNAPSHOT_KEY
+from hearts.web.records import SETTINGS_KEY, SNAPSHOT_KEY
 from tools.browser import SITE, serve
 from tools.gamepage import settle, state, tap, wait_ready
 

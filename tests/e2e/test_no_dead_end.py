@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from hearts.web.store import (
+from hearts.web.records import (
     GAME_KEY,
     SETTINGS_KEY,
     SNAPSHOT_KEY,

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from hearts.record import seal
-from hearts.web.store import (
+from hearts.web.records import (
     GAME_KEY,
     SETTINGS_KEY,
     SNAPSHOT_KEY,
@@ -177,7 +177,7 @@ def test_storage_filled_before_the_game_ends_finishes_says_full_and_counts_it_on
 def game_over_soon(seed: int) -> dict[str, str]:
     """The records of game ``seed`` three tricks before its end: a table and its stats."""
     from hearts.stats import Fold, Stats
-    from hearts.web.store import TableRecord, dump_table
+    from hearts.web.records import TableRecord, dump_table
 
     from .positions import game_over, play_until
 

@@ -8,8 +8,8 @@ from typing import Any
 
 from hearts.web.controller import Controller
 from hearts.web.page import Page
+from hearts.web.safe_storage import SafeStorage
 from hearts.web.shell import compose
-from hearts.web.storage import SafeStorage
 from hearts.web.tabguard import TabGuard
 
 from .fakedom import FakeDom, FakeElement, FakeLocks

@@ -10,7 +10,7 @@ from typing import Any
 from hearts.web.events import Outcome
 from hearts.web.page import queued_intents
 from hearts.web.ports import Boot, Intent
-from hearts.web.store import GAME_KEY, SETTINGS_KEY, SNAPSHOT_KEY, STATS_KEY
+from hearts.web.records import GAME_KEY, SETTINGS_KEY, SNAPSHOT_KEY, STATS_KEY
 
 from .memory import MemoryStorage
 from .pages import Tab, open_tab

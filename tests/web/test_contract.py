@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from hearts import i18n
-from hearts.web import painter, store, tablock
+from hearts.web import painter, records, tablock
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -40,7 +40,7 @@ def strings(value: Any) -> list[str]:
 
 def facts() -> list[str]:
     """What no script may spell: the owners' values, read from the owners."""
-    keys = [store.GAME_KEY, store.STATS_KEY, store.SETTINGS_KEY, store.SNAPSHOT_KEY]
+    keys = [records.GAME_KEY, records.STATS_KEY, records.SETTINGS_KEY, records.SNAPSHOT_KEY]
     texts = [
         s
         for lang in i18n.LANGS
@@ -50,8 +50,8 @@ def facts() -> list[str]:
     seats = [r for r in painter.REGIONS if r.startswith("seat-")]
     return [
         *keys,
-        store.SNAPSHOT_KIND,
-        store.BAD_SUFFIX,
+        records.SNAPSHOT_KIND,
+        records.BAD_SUFFIX,
         tablock.LOCK_NAME,
         *seats,
         *painter.NAV_KEYS,
@@ -91,7 +91,7 @@ def test_the_check_sees_what_the_old_scripts_spelled() -> None:
     spelled = literals(before)
     caught = {f for f in facts() if f in spelled}
     expected = {
-        store.SNAPSHOT_KEY, tablock.LOCK_NAME, "seat-0", "seat-1", "Home", "End", "ArrowLeft",
+        records.SNAPSHOT_KEY, tablock.LOCK_NAME, "seat-0", "seat-1", "Home", "End", "ArrowLeft",
         "de", "en", "Neu laden",
     }
     assert caught == expected
@@ -107,8 +107,8 @@ def test_the_scripts_import_the_contract_and_only_what_it_exports(name: str) -> 
 
 
 def test_the_contract_comes_from_its_owners() -> None:
-    assert CONTRACT["RECORDS"]["snapshot"] == store.SNAPSHOT_KEY
-    assert CONTRACT["RECORDS"]["snapshotVersion"] == store.SNAPSHOT_VERSION
+    assert CONTRACT["RECORDS"]["snapshot"] == records.SNAPSHOT_KEY
+    assert CONTRACT["RECORDS"]["snapshotVersion"] == records.SNAPSHOT_VERSION
     assert CONTRACT["REGIONS"] == list(painter.REGIONS)
     assert CONTRACT["NAV_KEYS"] == painter.NAV_KEYS
     assert CONTRACT["LOCK"] == {"name": tablock.LOCK_NAME}

@@ -16,9 +16,9 @@ from hearts.stats import FINISHED, Fold
 from hearts.web.announce import spoken
 from hearts.web.events import Exchanged, YouPlayed
 from hearts.web.params import Params
+from hearts.web.records import GAME_KEY, SETTINGS_KEY, STATS_KEY
+from hearts.web.safe_storage import SafeStorage
 from hearts.web.schedule import Timing
-from hearts.web.storage import SafeStorage
-from hearts.web.store import GAME_KEY, SETTINGS_KEY, STATS_KEY
 
 from .helpers import FakeClock, controller, finish_game, run_cpu, to_my_turn, v1_table
 from .memory import MemoryStorage

@@ -16,7 +16,7 @@ import pytest
 
 from hearts.web import markup
 from hearts.web.ports import Boot
-from hearts.web.store import SNAPSHOT_KEY
+from hearts.web.records import SNAPSHOT_KEY
 
 from .memory import MemoryStorage
 from .pages import open_tab

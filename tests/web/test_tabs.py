@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hearts.web.store import GAME_KEY, load_table
+from hearts.web.records import GAME_KEY, load_table
 from hearts.web.tablock import GRACE_MS
 
 from .fakedom import FakeLocks

@@ -22,8 +22,8 @@ A record that fails to load is copied to ``<key>.bad`` (set aside, never silentl
 before anything new is written under its key.  Each refusal keeps its own copy: the
 newest is ``<key>.bad``, older ones move on to ``<key>.bad.2`` and ``<key>.bad.3``
 (:data:`BAD_KEEP`), each at most :data:`BAD_MAX` characters; static/boot.js sets records
-aside the same way when Python could not start (issue 20).  :mod:`hearts.web.storage` keeps the game
-going when the browser's storage fails.
+aside the same way when Python could not start (issue 20).  :mod:`hearts.web.safe_storage`
+keeps the game going when the browser's storage fails.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from ..i18n import LANGS
 from ..record import checksum, open_record, seal, sealed
 from ..save import dump_game, load_game
 from ..stats import FINISHED, PLAYED, Fold, Stats, valid_game_id
-from .storage import OK, SafeStorage, Storage
+from .safe_storage import OK, SafeStorage, Storage
 
 GAME_KEY = "hearts.game.v1"
 STATS_KEY = "hearts.stats.v1"

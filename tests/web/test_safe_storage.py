@@ -3,7 +3,8 @@ unavailable storage goes to memory, caches never cost a record, and nothing rais
 
 from __future__ import annotations
 
-from hearts.web.storage import (
+from hearts.web.records import GAME_KEY, SETTINGS_KEY, SNAPSHOT_KEY, STATS_KEY, game_storage
+from hearts.web.safe_storage import (
     FAILING,
     FULL,
     OK,
@@ -14,7 +15,6 @@ from hearts.web.storage import (
     is_quota_error,
     probe,
 )
-from hearts.web.store import GAME_KEY, SETTINGS_KEY, SNAPSHOT_KEY, STATS_KEY, game_storage
 
 
 class Quota:
