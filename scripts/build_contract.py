@@ -11,7 +11,7 @@ spells one itself (tests/web/test_contract.py fails when one does):
 
 * ``BUILD``: the game archive's hash (a saved table is painted only by the build that drew
   it), read from the archive as built (scripts/build_game.py).
-* ``RECORDS``: the stored keys, the snapshot's kind and version, the .bad copies and the
+* ``RECORDS``: the stored keys, the table picture's kind and version, the .bad copies and the
   limits records are read within (hearts/web/records.py, hearts/record.py).
 * ``REGIONS``, ``LABELS``, ``NAV_KEYS``: the painter's regions, the labels outside them
   (element, attribute) and the keys that move between cards (hearts/web/painter.py).
@@ -20,7 +20,7 @@ spells one itself (tests/web/test_contract.py fails when one does):
 * ``STEPS`` and ``TEXTS``: the start-up steps, and per language what is shown before
   Python runs: the steps, a failed start and its causes, the labels, the neutral table's
   plates (the game's own view and render code), the runtime's download failing (pwa.mjs).
-* ``MARKUP``: the allowlist a stored snapshot must pass to be painted (hearts/web/markup.py).
+* ``MARKUP``: the allowlist a stored picture must pass to be painted (hearts/web/markup.py).
 
 Standard library only (the engine is too), so the netlify build needs no venv.
 """
@@ -63,9 +63,9 @@ def contract(root: Path, build: str) -> dict[str, Any]:
         "game": records.GAME_KEY,
         "stats": records.STATS_KEY,
         "settings": records.SETTINGS_KEY,
-        "snapshot": records.SNAPSHOT_KEY,
-        "snapshotKind": records.SNAPSHOT_KIND,
-        "snapshotVersion": records.SNAPSHOT_VERSION,
+        "picture": records.PICTURE_KEY,
+        "pictureKind": records.PICTURE_KIND,
+        "pictureVersion": records.PICTURE_VERSION,
         "badSuffix": records.BAD_SUFFIX,
         "badKeep": records.BAD_KEEP,
         "badMax": records.BAD_MAX,

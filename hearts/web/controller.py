@@ -301,10 +301,10 @@ class Controller:
             found.append(STORAGE_NOTICES[state])
         return Outcome(tuple(events), tuple(found), cleared)
 
-    def keep_snapshot(self, snapshot: dict[str, object]) -> None:
+    def keep_picture(self, picture: dict[str, object]) -> None:
         """Store what the table shows now, beside the save it belongs to."""
         if self.table is not None:
-            self.records.save_snapshot(snapshot)
+            self.records.save_picture(picture)
 
     def debug_state(self) -> dict[str, object]:
         """Read-only facts for tests and bug reports (``window.heartsDebug.state()``)."""

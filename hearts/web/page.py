@@ -24,7 +24,7 @@ from .dialogs import Dialogs
 from .events import Outcome
 from .painter import Painter
 from .ports import Dom, Intent
-from .records import SNAPSHOT_KEY
+from .records import PICTURE_KEY
 from .schedule import CADENCE_MS, Pending, Timing
 from .timer import Timer
 
@@ -32,7 +32,7 @@ PERF_KEEP = 2000
 
 
 def _object(text: str) -> dict[str, object]:
-    """A JSON object from the boot module (the snapshot it painted, as stored): parsed
+    """A JSON object from the boot module (the picture it painted, as stored): parsed
     within the records' limits, as any stored text is (issue 20); ``{}`` if it is not one."""
     try:
         found = parse_json(text)
@@ -70,7 +70,7 @@ class Page:
         self.painter = Painter(dom, motion_speed(self.ctl.params.timing))
         self.dialogs = Dialogs(dom, self.painter.focus_hand)
         self.timer = Timer(dom, lambda step: self.guard(self.on_timer, step))
-        self.build: str | None = None  # static/build's id: snapshots are kept for it
+        self.build: str | None = None  # static/build's id: pictures are kept for it
         self.notices: list[str] = []
         self.confirm_new = self.confirm_reset = False
         self.update_ready = dom.update_ready()  # a new app version waits (static/pwa.mjs)
@@ -103,7 +103,7 @@ class Page:
             outcome = self.ctl.start()
             queued = queued_intents(boot.queued)
             if boot.painted is not None and not queued:
-                self.dom.boot_reading(SNAPSHOT_KEY)
+                self.dom.boot_reading(PICTURE_KEY)
                 self.painter.adopt(_object(boot.painted))
                 self.dom.boot_reading(None)
             self.ctl.set_visible(not self.dom.hidden())
@@ -151,7 +151,7 @@ class Page:
                 if name != "summary":
                     self.dialogs.fill(name, self.dialog_html(name))
         if self.build is not None:
-            self.ctl.keep_snapshot({**self.painter.snapshot(), "build": self.build})
+            self.ctl.keep_picture({**self.painter.drawn(), "build": self.build})
         if v.summary is None:
             self.dialogs.close("summary")
         else:

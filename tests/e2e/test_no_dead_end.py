@@ -18,8 +18,8 @@ import pytest
 
 from hearts.web.records import (
     GAME_KEY,
+    PICTURE_KEY,
     SETTINGS_KEY,
-    SNAPSHOT_KEY,
     STATS_KEY,
     Settings,
     dump_settings,
@@ -97,7 +97,7 @@ def test_records_nested_eight_thousand_deep_under_every_key_do_not_stop_the_star
     # An open page saves on its way out: the records go in once it has left.
     page.goto("about:blank")
     page.goto("/static/manifest.webmanifest")
-    put(page, {**records, SNAPSHOT_KEY: DEEP})
+    put(page, {**records, PICTURE_KEY: DEEP})
     now = open_game(page, "?seed=62&cadence=0&lang=en")  # hung for good before the fix
     assert now["phase"] == "pass" and now["actions"] == json.loads(now["game"])["actions"]
     texts = " ".join(page.locator("#notice p").all_inner_texts())

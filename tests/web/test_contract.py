@@ -40,7 +40,7 @@ def strings(value: Any) -> list[str]:
 
 def facts() -> list[str]:
     """What no script may spell: the owners' values, read from the owners."""
-    keys = [records.GAME_KEY, records.STATS_KEY, records.SETTINGS_KEY, records.SNAPSHOT_KEY]
+    keys = [records.GAME_KEY, records.STATS_KEY, records.SETTINGS_KEY, records.PICTURE_KEY]
     texts = [
         s
         for lang in i18n.LANGS
@@ -50,7 +50,7 @@ def facts() -> list[str]:
     seats = [r for r in painter.REGIONS if r.startswith("seat-")]
     return [
         *keys,
-        records.SNAPSHOT_KIND,
+        records.PICTURE_KIND,
         records.BAD_SUFFIX,
         tablock.LOCK_NAME,
         *seats,
@@ -91,7 +91,7 @@ def test_the_check_sees_what_the_old_scripts_spelled() -> None:
     spelled = literals(before)
     caught = {f for f in facts() if f in spelled}
     expected = {
-        records.SNAPSHOT_KEY, tablock.LOCK_NAME, "seat-0", "seat-1", "Home", "End", "ArrowLeft",
+        records.PICTURE_KEY, tablock.LOCK_NAME, "seat-0", "seat-1", "Home", "End", "ArrowLeft",
         "de", "en", "Neu laden",
     }
     assert caught == expected
@@ -107,8 +107,8 @@ def test_the_scripts_import_the_contract_and_only_what_it_exports(name: str) -> 
 
 
 def test_the_contract_comes_from_its_owners() -> None:
-    assert CONTRACT["RECORDS"]["snapshot"] == records.SNAPSHOT_KEY
-    assert CONTRACT["RECORDS"]["snapshotVersion"] == records.SNAPSHOT_VERSION
+    assert CONTRACT["RECORDS"]["picture"] == records.PICTURE_KEY
+    assert CONTRACT["RECORDS"]["pictureVersion"] == records.PICTURE_VERSION
     assert CONTRACT["REGIONS"] == list(painter.REGIONS)
     assert CONTRACT["NAV_KEYS"] == painter.NAV_KEYS
     assert CONTRACT["LOCK"] == {"name": tablock.LOCK_NAME}
