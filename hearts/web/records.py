@@ -1,6 +1,10 @@
 """Persistence: the three records the page keeps and their validation.
 
-Three separate, versioned keys (the version is in the key and inside the record):
+Three separate keys.  A key names a slot and never changes (a new key would lose every save):
+its ``.v1`` is part of the slot's name, not the version of what is stored.  Each record
+carries its own kind and version (``"v"``), and a newer page reads the older versions too:
+``hearts.game.v1`` holds a table record of version :data:`TABLE_VERSION`, and a version-1
+record found there is still loaded (:data:`TABLE_VERSIONS_READ`) and rewritten under it.
 
 * ``hearts.game.v1``     the game in progress: its id, the engine JSON, the unfinished
                          pass selection (R10), the lifted card, and the earlier games whose
@@ -45,6 +49,7 @@ from ..save import dump_game, load_game
 from ..stats import FINISHED, PLAYED, Fold, Stats, valid_game_id
 from .safe_storage import OK, SafeStorage, Storage
 
+# The slots (see above: the names never change; the records inside carry their versions).
 GAME_KEY = "hearts.game.v1"
 STATS_KEY = "hearts.stats.v1"
 SETTINGS_KEY = "hearts.settings.v1"
@@ -56,6 +61,7 @@ BAD_MAX = 64_000  # characters kept of one copy: more than any record the game w
 
 TABLE_KIND = "hearts-table"
 TABLE_VERSION = 2  # 2: the game's id and what is owed to the statistics; 1 is migrated
+TABLE_VERSIONS_READ = (1, TABLE_VERSION)  # what GAME_KEY may hold: a page's saves of either
 MAX_OWED = 16  # earlier games kept for the statistics (< stats.SEEN_LIMIT)
 SETTINGS_KIND = "hearts-settings"
 SETTINGS_VERSION = 1
@@ -145,7 +151,7 @@ def load_table(text: object) -> TableRecord:
     gets an id made from its check value (the same on every load until it is rewritten)
     and says in ``legacy`` what its statistics had counted.
     """
-    body = open_record(text, TABLE_KIND, (1, TABLE_VERSION))
+    body = open_record(text, TABLE_KIND, TABLE_VERSIONS_READ)
     if set(body) != (V1_FIELDS if body["v"] == 1 else V2_FIELDS):
         raise SaveError("the saved table has unexpected fields")
     game = load_game(body["game"])
