@@ -2,7 +2,7 @@
 
 :class:`Page` owns the controller and the parts that show its state (painter, dialogs,
 timer) and the little state that is the page's own (messages shown, confirmations
-asked, a waiting app update).  Every entry point runs inside :meth:`guard`: a Python
+asked, a waiting app update).  Every entry point runs inside :meth:`run_safely`: a Python
 error shows a message and leaves a working page, never a dead one.
 """
 
@@ -69,7 +69,7 @@ class Page:
         self.ctl = new_controller()
         self.painter = Painter(dom, motion_speed(self.ctl.params.timing))
         self.dialogs = Dialogs(dom, self.painter.focus_hand)
-        self.timer = Timer(dom, lambda step: self.guard(self.on_timer, step))
+        self.timer = Timer(dom, lambda step: self.run_safely(self.on_timer, step))
         self.build: str | None = None  # static/build's id: pictures are kept for it
         self.notices: list[str] = []
         self.confirm_new = self.confirm_reset = False
@@ -81,7 +81,7 @@ class Page:
     def lang(self) -> str:
         return self.ctl.lang
 
-    def guard(self, fn: Callable[..., object], *args: object) -> None:
+    def run_safely(self, fn: Callable[..., object], *args: object) -> None:
         """Run a handler; on any exception log it, tell the player, and keep going."""
         try:
             fn(*args)

@@ -25,7 +25,7 @@ def record_write(writes: list[str], name: str, _html: str) -> None:
 def tab_with_boot(memory: MemoryStorage, boot: Boot, **kwargs: Any) -> Tab:
     tab = open_tab(memory, claim=False, **kwargs)
     tab.dom.boot = boot
-    tab.page.guard(tab.guard.claim)
+    tab.page.run_safely(tab.ownership.claim)
     return tab
 
 
@@ -75,7 +75,7 @@ def test_a_painted_picture_is_taken_as_drawn_nothing_is_set_again():
         element = dom.by_id(region)
         element.set_html = partial(record_write, writes, region)  # type: ignore[method-assign]
     dom.boot = Boot(build=BUILD, painted=stored)
-    second.page.guard(second.guard.claim)
+    second.page.run_safely(second.ownership.claim)
     assert dom.root.attr("data-state") == "ready"
     assert writes == []  # the same HTML: not one region was set again
     assert dom.active() is card  # focus stays where the player put it
@@ -152,6 +152,6 @@ def test_the_boot_module_is_told_what_is_read_and_when_the_start_fails():
     failing = open_tab(memory, claim=False)
     failing.dom.boot = Boot(build=BUILD)
     failing.page.ctl.start = broken  # type: ignore[method-assign]
-    failing.page.guard(failing.guard.claim)
+    failing.page.run_safely(failing.ownership.claim)
     assert failing.dom.boot_failures == 1
     assert failing.dom.root.attr("data-state") != "ready"

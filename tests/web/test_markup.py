@@ -26,7 +26,7 @@ def pictures(lang: str, seed: int) -> list[dict[str, Any]]:
     memory = MemoryStorage()
     tab = open_tab(memory, claim=False, seed=seed, lang=lang)
     tab.dom.boot = Boot(build="b")
-    tab.page.guard(tab.guard.claim)
+    tab.page.run_safely(tab.ownership.claim)
     seen: list[dict[str, Any]] = []
     saved = tab.page.ctl.records.save_picture
 
