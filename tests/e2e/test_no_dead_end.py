@@ -26,20 +26,22 @@ from hearts.web.records import (
 )
 from tools.gamepage import open_game, settle, wait_ready
 
+from .conftest import PYSCRIPT_DIR
 from .drive import act
 
 DEEP = "[" * 8000 + "]" * 8000
 
-# Hands the page's interpreter to the test (PyScript's own hook) and, while the flag in
-# sessionStorage is set, kills Python with Pyodide's real fatal error the moment it tells
-# the boot module it is reading the settings (or makes its start raise, "raise").
+# Hands the page's interpreter to the test (PyScript's own hook, from the folder of the
+# version package.json pins) and, while the flag in sessionStorage is set, kills Python
+# with Pyodide's real fatal error the moment it tells the boot module it is reading the
+# settings (or makes its start raise, "raise").
 INJECT = """
 (() => {
   const how = sessionStorage.getItem("inject-failure");
   if (!how) return;
   sessionStorage.removeItem("inject-failure");
   let python = null;
-  import("/static/vendor/pyscript-0.7.31/core.js").then(({ hooks }) =>
+  import("/PYSCRIPT_DIR/core.js").then(({ hooks }) =>
     hooks.main.onReady.add((wrap) => { python = wrap.interpreter; }));
   let boot;
   Object.defineProperty(window, "heartsBoot", {
@@ -58,7 +60,7 @@ INJECT = """
     },
   });
 })();
-""".replace("SETTINGS_KEY", json.dumps(SETTINGS_KEY))
+""".replace("SETTINGS_KEY", json.dumps(SETTINGS_KEY)).replace("PYSCRIPT_DIR", PYSCRIPT_DIR)
 
 
 @pytest.fixture
