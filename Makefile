@@ -69,8 +69,8 @@ test-engine: $(DEV_STAMP) $(GAME) $(CONTRACT) $(VENDOR)
 # browser runs (3.14 in WebAssembly, a much smaller stack than CPython's; issue 20). The
 # wheels are pure Python from PyPI (requirements-pyodide.txt), unpacked into Pyodide by
 # scripts/pyodide_pytest.mjs; a failing test fails make test.
-PYODIDE_TESTS := tests/engine tests/web/test_storage_fuzz.py tests/web/test_store.py \
-	tests/web/test_storage.py
+PYODIDE_TESTS := tests/engine tests/web/test_storage_fuzz.py tests/web/test_records.py \
+	tests/web/test_safe_storage.py
 $(PYODIDE_WHEELS_STAMP): requirements-pyodide.txt | $(DEV_STAMP)
 	rm -rf $(PYODIDE_WHEELS)
 	$(VPY) -m pip download -q --no-deps --only-binary=:all: --platform any \

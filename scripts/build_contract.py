@@ -11,8 +11,8 @@ spells one itself (tests/web/test_contract.py fails when one does):
 
 * ``BUILD``: the game archive's hash (a saved table is painted only by the build that drew
   it), read from the archive as built (scripts/build_game.py).
-* ``RECORDS``: the stored keys, the snapshot's kind and version, the .bad copies and the
-  limits records are read within (hearts/web/store.py, hearts/record.py).
+* ``RECORDS``: the stored keys, the table picture's kind and version, the .bad copies and the
+  limits records are read within (hearts/web/records.py, hearts/record.py).
 * ``REGIONS``, ``LABELS``, ``NAV_KEYS``: the painter's regions, the labels outside them
   (element, attribute) and the keys that move between cards (hearts/web/painter.py).
 * ``LOCK``: the Web Lock's name (hearts/web/tablock.py).
@@ -20,7 +20,7 @@ spells one itself (tests/web/test_contract.py fails when one does):
 * ``STEPS`` and ``TEXTS``: the start-up steps, and per language what is shown before
   Python runs: the steps, a failed start and its causes, the labels, the neutral table's
   plates (the game's own view and render code), the runtime's download failing (pwa.mjs).
-* ``MARKUP``: the allowlist a stored snapshot must pass to be painted (hearts/web/markup.py).
+* ``MARKUP``: the allowlist a stored picture must pass to be painted (hearts/web/markup.py).
 
 Standard library only (the engine is too), so the netlify build needs no venv.
 """
@@ -47,7 +47,7 @@ def contract(root: Path, build: str) -> dict[str, Any]:
     from hearts import i18n, record
     from hearts.view.dialogs import chrome
     from hearts.view.table import neutral_plates
-    from hearts.web import markup, painter, render, store, tablock
+    from hearts.web import markup, painter, records, render, tablock
 
     texts = {
         lang: {
@@ -59,22 +59,22 @@ def contract(root: Path, build: str) -> dict[str, Any]:
         }
         for lang in i18n.LANGS
     }
-    records = {
-        "game": store.GAME_KEY,
-        "stats": store.STATS_KEY,
-        "settings": store.SETTINGS_KEY,
-        "snapshot": store.SNAPSHOT_KEY,
-        "snapshotKind": store.SNAPSHOT_KIND,
-        "snapshotVersion": store.SNAPSHOT_VERSION,
-        "badSuffix": store.BAD_SUFFIX,
-        "badKeep": store.BAD_KEEP,
-        "badMax": store.BAD_MAX,
+    stored = {
+        "game": records.GAME_KEY,
+        "stats": records.STATS_KEY,
+        "settings": records.SETTINGS_KEY,
+        "picture": records.PICTURE_KEY,
+        "pictureKind": records.PICTURE_KIND,
+        "pictureVersion": records.PICTURE_VERSION,
+        "badSuffix": records.BAD_SUFFIX,
+        "badKeep": records.BAD_KEEP,
+        "badMax": records.BAD_MAX,
         "maxText": record.MAX_TEXT,
         "maxDepth": record.MAX_DEPTH,
     }
     return {
         "BUILD": build,
-        "RECORDS": records,
+        "RECORDS": stored,
         "REGIONS": list(painter.REGIONS),
         "LABELS": {key: list(target) for key, (*target, _field) in painter.LABELS.items()},
         "NAV_KEYS": dict(painter.NAV_KEYS),

@@ -2,13 +2,13 @@
 // allows only files from this origin).
 //
 // 1. Paint at once, before PyScript is even imported:
-//    - the saved table, if the snapshot the game keeps beside its save (localStorage
-//      RECORDS.snapshot, written by hearts/web after every draw) belongs to that save
+//    - the saved table, if the picture the game keeps beside its save (localStorage
+//      RECORDS.picture, written by hearts/web after every draw) belongs to that save
 //      (its "table" is the check value of RECORDS.game's record) and to this build (BUILD, the
 //      hash of the game's archive): your hand, the plates, the trick, the status line, in
 //      the saved language;
 //    - otherwise the neutral table: four seats, their plates and face-down hands.
-//    Both are HTML made by the game's own render code (the snapshot at play, the neutral
+//    Both are HTML made by the game's own render code (the picture at play, the neutral
 //    table by scripts/build_contract.py), so Python taking over changes nothing you can see.
 //    Storage is data, never HTML as such (issue 20): a stored region is parsed inert (a
 //    <template>) and painted only if every element in it is one the renderer makes
@@ -33,7 +33,7 @@ import {
 } from "./build/contract.mjs";
 
 const root = document.documentElement;
-const SNAPSHOT_KEY = RECORDS.snapshot;
+const PICTURE_KEY = RECORDS.picture;
 const GAME_KEY = RECORDS.game;
 const SETTINGS_KEY = RECORDS.settings;
 
@@ -114,20 +114,20 @@ function labelsOf(value) {
     return Object.keys(LABELS).every((key) => typeof field(value, key) === "string") ? value : null;
 }
 
-// The snapshot, only if it was drawn for exactly the saved table by exactly this build,
+// The picture, only if it was drawn for exactly the saved table by exactly this build,
 // and is made of nothing but the renderer's markup.
-function savedSnapshot() {
-    const text = stored(SNAPSHOT_KEY);
-    const snapshot = parse(text);
+function savedPicture() {
+    const text = stored(PICTURE_KEY);
+    const picture = parse(text);
     const table = parse(stored(GAME_KEY));
-    if (field(snapshot, "kind") !== RECORDS.snapshotKind) return null;
-    if (field(snapshot, "v") !== RECORDS.snapshotVersion) return null;
+    if (field(picture, "kind") !== RECORDS.pictureKind) return null;
+    if (field(picture, "v") !== RECORDS.pictureVersion) return null;
     const check = field(table, "check");
-    if (field(snapshot, "build") !== BUILD || typeof check !== "string") return null;
-    const lang = field(snapshot, "lang");
-    if (field(snapshot, "table") !== check || !own(TEXTS, lang)) return null;
-    const storedRegions = field(snapshot, "regions");
-    const classes = field(snapshot, "classes") ?? {};
+    if (field(picture, "build") !== BUILD || typeof check !== "string") return null;
+    const lang = field(picture, "lang");
+    if (field(picture, "table") !== check || !own(TEXTS, lang)) return null;
+    const storedRegions = field(picture, "regions");
+    const classes = field(picture, "classes") ?? {};
     const tableClass = field(classes, "table");
     const handClass = field(classes, "hand");
     if (tableClass !== undefined && !whole(MARKUP.tableClass).test(tableClass)) return null;
@@ -139,7 +139,7 @@ function savedSnapshot() {
         regions[name] = typeof html === "string" ? fragment(html) : null;
         if (!regions[name]) return null;
     }
-    const labels = field(snapshot, "labels");
+    const labels = field(picture, "labels");
     return {
         text,
         lang,
@@ -165,7 +165,7 @@ function language() {
     return LANGUAGES.fallback;
 }
 
-// regions: name -> checked nodes (a snapshot) or the build's own HTML (the neutral table).
+// regions: name -> checked nodes (a picture) or the build's own HTML (the neutral table).
 function paint(regions, classes, labels, lang) {
     for (const name of REGIONS) {
         const content = regions[name];
@@ -184,7 +184,7 @@ function paint(regions, classes, labels, lang) {
 
 let saved = null;
 try {
-    saved = savedSnapshot();
+    saved = savedPicture();
 } catch (error) {
     console.warn("Hearts: the saved table is not painted", error); // the neutral one is
 }
@@ -192,7 +192,7 @@ const lang = saved ? saved.lang : language();
 const words = TEXTS[lang];
 if (saved) {
     paint(saved.regions, saved.classes, saved.labels, lang);
-    root.dataset.boot = "snapshot";
+    root.dataset.boot = "snapshot"; // the saved picture: static/css styles it by this name
 } else {
     paint(words.regions, { table: "table phase-boot", hand: "hand n13" }, words.labels, lang);
     root.dataset.boot = "neutral";
@@ -205,8 +205,8 @@ performance.mark("hearts:painted"); // tools/bench_startup.py: the table is on s
 // 150 kB would hold back the files that first frame needs (measured by Lighthouse as a
 // later largest paint, see README "Start-up speed"). PyScript's fetch takes it from here.
 // Only where it must come over the network: on a return visit (a saved table, or a page
-// the service worker controls) it is cached, and Python, started from its snapshot in
-// half a second, may ask for it before the hint is given (the hint then goes unused).
+// the service worker controls) it is cached, and Python, started from its memory snapshot
+// in half a second, may ask for it before the hint is given (the hint then goes unused).
 const archiveCached = Boolean(saved) || Boolean(navigator.serviceWorker?.controller);
 if (!archiveCached) {
     requestAnimationFrame(() =>
@@ -276,7 +276,7 @@ center.addEventListener("click", (event) => {
     queue.push({ action: "confirm-pass" });
 });
 
-// What Python is reading while it starts (hearts/web/store.py tells): the record to set
+// What Python is reading while it starts (hearts/web/records.py tells): the record to set
 // aside if it dies meanwhile.
 let reading = null;
 const read = new Set();
@@ -371,7 +371,7 @@ const CAUSES = new Map([
 ]);
 
 // Keep `key`'s record as the newest of its .bad copies and free the key, exactly as
-// hearts/web/store.py Records.set_aside does.
+// hearts/web/records.py Records.set_aside does.
 function setAside(key) {
     const text = localStorage.getItem(key);
     if (text === null) return;
@@ -415,7 +415,7 @@ function stopped(died = false) {
         button.disabled = true;
         try {
             if (cause !== "none") setAside(key);
-            localStorage.removeItem(SNAPSHOT_KEY); // only a cache: drawn again by Python
+            localStorage.removeItem(PICTURE_KEY); // only a cache: drawn again by Python
         } catch (error) {
             console.warn("Hearts: storage refused the way on", error); // start again anyway
         }

@@ -1,12 +1,9 @@
 """Die deutschen Texte des Spiels: dieselben Schlüssel wie :mod:`hearts.i18n.en`."""
 
 DE: dict[str, str] = {
-    "title": "Hearts",
-    "loading": "Wird geladen…",
     "boot.runtime": "Das Spiel wird geladen…",
     "boot.engine": "Python wird gestartet…",
     "boot.game": "Der Tisch wird vorbereitet…",
-    "boot.failed": "Das Spiel konnte nicht starten. Bitte lade die Seite neu.",
     "boot.stopped": "Das Spiel konnte nicht starten.",
     "boot.died": "Das Spiel wurde angehalten.",
     "boot.cause_game": (

@@ -1,13 +1,10 @@
 """The English texts of the game (the keys every language has)."""
 
 EN: dict[str, str] = {
-    "title": "Hearts",
-    "loading": "Loading…",
-    # start-up steps, shown before Python runs (scripts/build_game.py -> static/boot.js)
+    # start-up steps, shown before Python runs (scripts/build_contract.py -> static/boot.js)
     "boot.runtime": "Loading the game…",
     "boot.engine": "Starting Python…",
     "boot.game": "Setting up the table…",
-    "boot.failed": "The game could not start. Please reload the page.",
     # no dead end (issue 20): Python failed or died while starting; static/boot.js offers
     # the way on, setting aside (a copy is kept as .bad) what was being read
     "boot.stopped": "The game could not start.",

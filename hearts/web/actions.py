@@ -169,4 +169,4 @@ def dispatch(page: Page, intent: Intent) -> None:
     """Carry out ``intent`` (an unknown one does nothing)."""
     action = ACTIONS.get(intent.name)
     if action is not None:
-        page.guard(action, page, intent)
+        page.run_safely(action, page, intent)

@@ -26,9 +26,9 @@ from ..steps import StepKind
 from .clock import PlayClock
 from .events import CpuPlayed, Event, Exchanged, HandOver, NewGame, Outcome, TrickTaken, YouPlayed
 from .params import Params, choose_lang
+from .records import Records, Settings, TableRecord, valid_selection
+from .safe_storage import FAILING, FULL, OK, UNAVAILABLE, SafeStorage
 from .schedule import Pending, pending
-from .storage import FAILING, FULL, OK, UNAVAILABLE, SafeStorage
-from .store import Records, Settings, TableRecord, valid_selection
 
 __all__ = ["Controller", "Outcome", "random_id"]
 
@@ -301,10 +301,10 @@ class Controller:
             found.append(STORAGE_NOTICES[state])
         return Outcome(tuple(events), tuple(found), cleared)
 
-    def keep_snapshot(self, snapshot: dict[str, object]) -> None:
+    def keep_picture(self, picture: dict[str, object]) -> None:
         """Store what the table shows now, beside the save it belongs to."""
         if self.table is not None:
-            self.records.save_snapshot(snapshot)
+            self.records.save_picture(picture)
 
     def debug_state(self) -> dict[str, object]:
         """Read-only facts for tests and bug reports (``window.heartsDebug.state()``)."""

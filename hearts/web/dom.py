@@ -17,8 +17,8 @@ from pyodide.ffi import (  # type: ignore[import-not-found]
 )
 
 from .ports import Boot, Event, Handler
-from .storage import SafeStorage, StorageFull, is_quota_error, probe
-from .store import game_storage
+from .records import game_storage
+from .safe_storage import SafeStorage, StorageFull, is_quota_error, probe
 from .tablock import adoptable, lock_options
 
 QUERY_PARAMS = ("seed", "cadence", "lang")
@@ -261,7 +261,7 @@ def _event(ev: Any) -> Event:
 
 
 class LocalStorage:
-    """``window.localStorage`` behind the :class:`~hearts.web.storage.Storage` interface."""
+    """``window.localStorage`` behind the :class:`~hearts.web.safe_storage.Storage` interface."""
 
     def __init__(self, backend: Any) -> None:
         self.backend = backend
@@ -282,7 +282,7 @@ class LocalStorage:
 
 
 def open_storage() -> SafeStorage:
-    """Local storage, probed with a tiny write (:func:`~hearts.web.storage.probe`); none
+    """Local storage, probed with a tiny write (:func:`~hearts.web.safe_storage.probe`); none
     at all if the browser does not even let the page reach it."""
     try:
         backend = LocalStorage(js.window.localStorage)

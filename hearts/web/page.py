@@ -2,7 +2,7 @@
 
 :class:`Page` owns the controller and the parts that show its state (painter, dialogs,
 timer) and the little state that is the page's own (messages shown, confirmations
-asked, a waiting app update).  Every entry point runs inside :meth:`guard`: a Python
+asked, a waiting app update).  Every entry point runs inside :meth:`run_safely`: a Python
 error shows a message and leaves a working page, never a dead one.
 """
 
@@ -24,15 +24,15 @@ from .dialogs import Dialogs
 from .events import Outcome
 from .painter import Painter
 from .ports import Dom, Intent
+from .records import PICTURE_KEY
 from .schedule import CADENCE_MS, Pending, Timing
-from .store import SNAPSHOT_KEY
 from .timer import Timer
 
 PERF_KEEP = 2000
 
 
 def _object(text: str) -> dict[str, object]:
-    """A JSON object from the boot module (the snapshot it painted, as stored): parsed
+    """A JSON object from the boot module (the picture it painted, as stored): parsed
     within the records' limits, as any stored text is (issue 20); ``{}`` if it is not one."""
     try:
         found = parse_json(text)
@@ -69,8 +69,8 @@ class Page:
         self.ctl = new_controller()
         self.painter = Painter(dom, motion_speed(self.ctl.params.timing))
         self.dialogs = Dialogs(dom, self.painter.focus_hand)
-        self.timer = Timer(dom, lambda step: self.guard(self.on_timer, step))
-        self.build: str | None = None  # static/build's id: snapshots are kept for it
+        self.timer = Timer(dom, lambda step: self.run_safely(self.on_timer, step))
+        self.build: str | None = None  # static/build's id: pictures are kept for it
         self.notices: list[str] = []
         self.confirm_new = self.confirm_reset = False
         self.update_ready = dom.update_ready()  # a new app version waits (static/pwa.mjs)
@@ -81,7 +81,7 @@ class Page:
     def lang(self) -> str:
         return self.ctl.lang
 
-    def guard(self, fn: Callable[..., object], *args: object) -> None:
+    def run_safely(self, fn: Callable[..., object], *args: object) -> None:
         """Run a handler; on any exception log it, tell the player, and keep going."""
         try:
             fn(*args)
@@ -103,7 +103,7 @@ class Page:
             outcome = self.ctl.start()
             queued = queued_intents(boot.queued)
             if boot.painted is not None and not queued:
-                self.dom.boot_reading(SNAPSHOT_KEY)
+                self.dom.boot_reading(PICTURE_KEY)
                 self.painter.adopt(_object(boot.painted))
                 self.dom.boot_reading(None)
             self.ctl.set_visible(not self.dom.hidden())
@@ -151,7 +151,7 @@ class Page:
                 if name != "summary":
                     self.dialogs.fill(name, self.dialog_html(name))
         if self.build is not None:
-            self.ctl.keep_snapshot({**self.painter.snapshot(), "build": self.build})
+            self.ctl.keep_picture({**self.painter.drawn(), "build": self.build})
         if v.summary is None:
             self.dialogs.close("summary")
         else:

@@ -61,17 +61,18 @@ class Painter:
         self.lang = None
         self.last_phase = None
 
-    def adopt(self, snapshot: dict[str, object]) -> None:
-        """The boot module painted this snapshot: take its HTML as already drawn, so that
+    def adopt(self, picture: dict[str, object]) -> None:
+        """The boot module painted this picture: take its HTML as already drawn, so that
         the first paint changes nothing the player sees (and keeps focus where it is)."""
-        regions = snapshot.get("regions")
+        regions = picture.get("regions")
         if isinstance(regions, dict):
             self.cache.update(
                 {k: v for k, v in regions.items() if k in REGIONS and isinstance(v, str)}
             )
 
-    def snapshot(self) -> dict[str, object]:
-        """What the table shows, for static/boot.js to paint at the next start."""
+    def drawn(self) -> dict[str, object]:
+        """What is drawn now (language, regions, classes, labels): the table's picture that
+        static/boot.js paints at the next start (:meth:`Records.save_picture`)."""
         labels = chrome_labels(self.chrome) if self.chrome is not None else {}
         regions = {name: self.cache[name] for name in REGIONS if name in self.cache}
         return {"lang": self.lang, "regions": regions, "classes": self.classes, "labels": labels}
@@ -217,5 +218,5 @@ class Painter:
 
 
 def chrome_labels(c: Chrome) -> dict[str, str]:
-    """The label texts by name (:data:`LABELS`): what the snapshot keeps for boot.js."""
+    """The label texts by name (:data:`LABELS`): what the picture keeps for boot.js."""
     return {key: str(getattr(c, field)) for key, (_id, _where, field) in LABELS.items()}

@@ -74,7 +74,7 @@ class Boot(NamedTuple):
     """What static/boot.js did before Python ran (``window.heartsBoot``)."""
 
     build: str | None = None  # this build's id (the game archive's hash); None: no boot module
-    painted: str | None = None  # the snapshot it painted, as stored; None: the neutral table
+    painted: str | None = None  # the picture it painted, as stored; None: the neutral table
     queued: str = "[]"  # JSON: the taps and buttons it queued meanwhile, in order
 
 

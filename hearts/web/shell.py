@@ -1,10 +1,10 @@
 """The composition root of the page: it builds the parts and wires them, nothing more.
 
-    browser (dom) → input → actions → controller → engine → store
+    browser (dom) → input → actions → controller → engine → records
                                         ↓ outcome
                          page: painter, dialogs, timer ← controller.pending()
 
-The tab guard decides when this tab may play; until then the input is ignored.
+The tab ownership (the Web Lock) decides when this tab may play; until then the input is ignored.
 :func:`main` is called by index.html's Python once PyScript has put ``hearts/`` into the
 interpreter; :func:`compose` is the same wiring for any :class:`~ports.Dom` (the tests
 give it a fake document).
@@ -18,35 +18,35 @@ from collections.abc import Callable
 from . import actions
 from .controller import Controller
 from .input import Input
+from .ownership import TabOwnership
 from .page import Page
 from .params import Params
 from .ports import Dom
-from .tabguard import TabGuard
 
 
-def compose(browser: Dom, new_controller: Callable[[], Controller]) -> tuple[Page, TabGuard]:
-    """The page and its tab guard, listening; ``guard.claim()`` starts it."""
+def compose(browser: Dom, new_controller: Callable[[], Controller]) -> tuple[Page, TabOwnership]:
+    """The page and its tab ownership, listening; ``ownership.claim()`` starts it."""
     page = Page(browser, new_controller)
 
     def start() -> None:
         for intent in page.start():  # what was tapped while the page started, in order
             actions.dispatch(page, intent)
 
-    guard = TabGuard(
+    ownership = TabOwnership(
         browser,
         start=start,
         resume=page.resume,
         stop=page.stop,
         lang=lambda: page.lang,
-        guard=page.guard,
+        run_safely=page.run_safely,
     )
 
     def run(handler: Callable[[], None]) -> None:
-        if guard.owner:  # while another tab plays the game, this one ignores its input
-            page.guard(handler)
+        if ownership.owner:  # while another tab plays the game, this one ignores its input
+            page.run_safely(handler)
 
     Input(browser, page.dialogs, lambda intent: actions.dispatch(page, intent), run).listen()
-    return page, guard
+    return page, ownership
 
 
 def main() -> None:
@@ -66,5 +66,5 @@ def main() -> None:
             browser_langs=languages,
         )
 
-    page, guard = compose(browser, new_controller)
-    page.guard(guard.claim)
+    page, ownership = compose(browser, new_controller)
+    page.run_safely(ownership.claim)

@@ -15,7 +15,7 @@ from typing import Any
 
 from hearts import Game
 from hearts.driver import FIRST_VS_CPU, drive
-from hearts.web.store import GAME_KEY, TableRecord, dump_table
+from hearts.web.records import GAME_KEY, TableRecord, dump_table
 from tools.gamepage import wait_ready
 
 

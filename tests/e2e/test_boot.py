@@ -12,7 +12,7 @@ import json
 import pytest
 
 from hearts import i18n
-from hearts.web.store import SETTINGS_KEY, SNAPSHOT_KEY
+from hearts.web.records import PICTURE_KEY, SETTINGS_KEY
 from tools.browser import SITE, serve
 from tools.gamepage import settle, state, tap, wait_ready
 
@@ -123,12 +123,12 @@ def test_cards_chosen_before_the_engine_is_ready_are_passed(page):
 
 
 @pytest.mark.parametrize("edit", ["table", "build"])
-def test_a_snapshot_of_another_save_or_build_is_not_painted(page, edit):
+def test_a_picture_of_another_save_or_build_is_not_painted(page, edit):
     page.goto("/?seed=7&cadence=0&lang=en")
     wait_ready(page)
-    snapshot = json.loads(page.evaluate(f"localStorage.getItem('{SNAPSHOT_KEY}')"))
-    snapshot[edit] = "0" * 16
-    page.evaluate(f"localStorage.setItem('{SNAPSHOT_KEY}', {json.dumps(json.dumps(snapshot))})")
+    picture = json.loads(page.evaluate(f"localStorage.getItem('{PICTURE_KEY}')"))
+    picture[edit] = "0" * 16
+    page.evaluate(f"localStorage.setItem('{PICTURE_KEY}', {json.dumps(json.dumps(picture))})")
     painted(page)
     assert page.get_attribute("html", "data-boot") == "neutral"
     assert page.locator("#hand button").count() == 0  # face down until the engine draws it
@@ -153,7 +153,7 @@ def test_the_steps_follow_the_start_and_say_the_table_only_once_python_runs(brow
         context.close()
 
 
-# Issue 20, finding 2: stored HTML that the renderer never makes, added to a snapshot that
+# Issue 20, finding 2: stored HTML that the renderer never makes, added to a picture that
 # otherwise belongs to the save and the build. Before the fix boot.js painted it as it was.
 FOREIGN = {
     "meta-refresh": ("center", '<meta http-equiv="refresh" content="0;url=/static/">'),
@@ -164,13 +164,13 @@ FOREIGN = {
 
 
 @pytest.mark.parametrize("what", sorted(FOREIGN))
-def test_a_snapshot_with_markup_the_renderer_never_makes_is_not_painted(page, what):
+def test_a_picture_with_markup_the_renderer_never_makes_is_not_painted(page, what):
     page.goto("/?seed=7&cadence=0&lang=en")
     wait_ready(page)
-    snapshot = json.loads(page.evaluate(f"localStorage.getItem('{SNAPSHOT_KEY}')"))
+    picture = json.loads(page.evaluate(f"localStorage.getItem('{PICTURE_KEY}')"))
     region, html = FOREIGN[what]
-    snapshot["regions"][region] += html
-    page.evaluate(f"localStorage.setItem('{SNAPSHOT_KEY}', {json.dumps(json.dumps(snapshot))})")
+    picture["regions"][region] += html
+    page.evaluate(f"localStorage.setItem('{PICTURE_KEY}', {json.dumps(json.dumps(picture))})")
     painted(page)
     assert page.get_attribute("html", "data-boot") == "neutral"
     assert page.evaluate("document.querySelectorAll('#hand').length") == 1
@@ -186,7 +186,7 @@ def test_prototype_keys_as_a_language_do_not_break_the_boot_module(page):
     page.goto("/?seed=7&cadence=0&lang=en")
     wait_ready(page)
     page.evaluate(
-        f"localStorage.removeItem('{SNAPSHOT_KEY}');"
+        f"localStorage.removeItem('{PICTURE_KEY}');"
         f"localStorage.setItem('{SETTINGS_KEY}', JSON.stringify({{lang: '__proto__'}}))"
     )
     painted(page, "?lang=constructor")
@@ -194,9 +194,9 @@ def test_prototype_keys_as_a_language_do_not_break_the_boot_module(page):
     assert page.locator("#hand .facedown").count() == 13
     assert page.evaluate("typeof window.heartsBoot.take") == "function"
     wait_ready(page)
-    snapshot = json.loads(page.evaluate(f"localStorage.getItem('{SNAPSHOT_KEY}')"))
-    snapshot["lang"] = "constructor"
-    page.evaluate(f"localStorage.setItem('{SNAPSHOT_KEY}', {json.dumps(json.dumps(snapshot))})")
+    picture = json.loads(page.evaluate(f"localStorage.getItem('{PICTURE_KEY}')"))
+    picture["lang"] = "constructor"
+    page.evaluate(f"localStorage.setItem('{PICTURE_KEY}', {json.dumps(json.dumps(picture))})")
     painted(page)
     assert page.get_attribute("html", "data-boot") == "neutral"
     wait_ready(page)

@@ -13,7 +13,7 @@ import json
 import pytest
 
 from hearts.save import dump_game, load_game
-from hearts.web.store import GAME_KEY, SETTINGS_KEY, Settings, dump_settings
+from hearts.web.records import GAME_KEY, SETTINGS_KEY, Settings, dump_settings
 from tools.gamepage import open_game, state, wait_ready
 
 from .drive import check_cpu_choices, play_to_end, replay_policy

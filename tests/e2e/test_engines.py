@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from hearts.web.store import GAME_KEY
+from hearts.web.records import GAME_KEY
 from tools.browser import serve
 from tools.engines import ENGINES, Engine, launch
 from tools.gamepage import BOOT_TIMEOUT_S, settle, state, wait_until

@@ -16,30 +16,32 @@ from typing import Any
 
 import pytest
 
-from hearts.web.store import (
+from hearts.web.records import (
     GAME_KEY,
+    PICTURE_KEY,
     SETTINGS_KEY,
-    SNAPSHOT_KEY,
     STATS_KEY,
     Settings,
     dump_settings,
 )
 from tools.gamepage import open_game, settle, wait_ready
 
+from .conftest import PYSCRIPT_DIR
 from .drive import act
 
 DEEP = "[" * 8000 + "]" * 8000
 
-# Hands the page's interpreter to the test (PyScript's own hook) and, while the flag in
-# sessionStorage is set, kills Python with Pyodide's real fatal error the moment it tells
-# the boot module it is reading the settings (or makes its start raise, "raise").
+# Hands the page's interpreter to the test (PyScript's own hook, from the folder of the
+# version package.json pins) and, while the flag in sessionStorage is set, kills Python
+# with Pyodide's real fatal error the moment it tells the boot module it is reading the
+# settings (or makes its start raise, "raise").
 INJECT = """
 (() => {
   const how = sessionStorage.getItem("inject-failure");
   if (!how) return;
   sessionStorage.removeItem("inject-failure");
   let python = null;
-  import("/static/vendor/pyscript-0.7.31/core.js").then(({ hooks }) =>
+  import("/PYSCRIPT_DIR/core.js").then(({ hooks }) =>
     hooks.main.onReady.add((wrap) => { python = wrap.interpreter; }));
   let boot;
   Object.defineProperty(window, "heartsBoot", {
@@ -58,7 +60,7 @@ INJECT = """
     },
   });
 })();
-""".replace("SETTINGS_KEY", json.dumps(SETTINGS_KEY))
+""".replace("SETTINGS_KEY", json.dumps(SETTINGS_KEY)).replace("PYSCRIPT_DIR", PYSCRIPT_DIR)
 
 
 @pytest.fixture
@@ -97,7 +99,7 @@ def test_records_nested_eight_thousand_deep_under_every_key_do_not_stop_the_star
     # An open page saves on its way out: the records go in once it has left.
     page.goto("about:blank")
     page.goto("/static/manifest.webmanifest")
-    put(page, {**records, SNAPSHOT_KEY: DEEP})
+    put(page, {**records, PICTURE_KEY: DEEP})
     now = open_game(page, "?seed=62&cadence=0&lang=en")  # hung for good before the fix
     assert now["phase"] == "pass" and now["actions"] == json.loads(now["game"])["actions"]
     texts = " ".join(page.locator("#notice p").all_inner_texts())

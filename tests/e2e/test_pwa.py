@@ -19,7 +19,7 @@ import tomllib
 import pytest
 
 from hearts import i18n
-from hearts.web.store import SETTINGS_KEY, Settings, dump_settings
+from hearts.web.records import SETTINGS_KEY, Settings, dump_settings
 from tools.browser import ROOT, SITE
 
 GAME = "?seed=7&cadence=0&lang=en"

@@ -20,10 +20,10 @@ from typing import Any
 import pytest
 
 from hearts.record import seal
-from hearts.web.store import (
+from hearts.web.records import (
     GAME_KEY,
+    PICTURE_KEY,
     SETTINGS_KEY,
-    SNAPSHOT_KEY,
     STATS_KEY,
     Settings,
     dump_settings,
@@ -124,9 +124,9 @@ def test_full_storage_resumes_the_saved_game_and_keeps_playing_in_memory(page, e
     assert errors == []
 
 
-# Fills localStorage to its quota: no snapshot left to free, not one more character fits.
-FILL = """(snapshot) => {
-  localStorage.removeItem(snapshot);
+# Fills localStorage to its quota: no picture left to free, not one more character fits.
+FILL = """(picture) => {
+  localStorage.removeItem(picture);
   let n = 0;
   for (let size = 1 << 22; size >= 1; ) {
     try {
@@ -153,7 +153,7 @@ def test_storage_filled_before_the_game_ends_finishes_says_full_and_counts_it_on
     now = open_game(page, "?cadence=0&lang=en")
     before = json.loads(now["stats"])["levels"]["medium"]
     assert now["phase"] == "play" and before == [1, 0, 0, 0]
-    assert page.evaluate(FILL, SNAPSHOT_KEY) > 0
+    assert page.evaluate(FILL, PICTURE_KEY) > 0
     while now["phase"] != "game_over":
         act(page, now)
         now = settle(page)
@@ -177,7 +177,7 @@ def test_storage_filled_before_the_game_ends_finishes_says_full_and_counts_it_on
 def game_over_soon(seed: int) -> dict[str, str]:
     """The records of game ``seed`` three tricks before its end: a table and its stats."""
     from hearts.stats import Fold, Stats
-    from hearts.web.store import TableRecord, dump_table
+    from hearts.web.records import TableRecord, dump_table
 
     from .positions import game_over, play_until
 

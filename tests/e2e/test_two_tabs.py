@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from hearts.web.store import GAME_KEY, STATS_KEY
+from hearts.web.records import GAME_KEY, STATS_KEY
 from tools.gamepage import BOOT_TIMEOUT_S, my_move, open_game, settle, state, wait_ready
 
 from .drive import act, hand, tap

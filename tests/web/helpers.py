@@ -14,9 +14,9 @@ from hearts.save import dump_game
 from hearts.web.announce import spoken
 from hearts.web.controller import Controller
 from hearts.web.params import Params
+from hearts.web.records import TABLE_KIND, game_storage
+from hearts.web.safe_storage import SafeStorage
 from hearts.web.schedule import Timing
-from hearts.web.storage import SafeStorage
-from hearts.web.store import TABLE_KIND, game_storage
 
 from .memory import MemoryStorage
 

@@ -1,4 +1,4 @@
-"""A dict with the ``hearts.web.storage.Storage`` interface: the tests' localStorage."""
+"""A dict with the ``hearts.web.safe_storage.Storage`` interface: the tests' localStorage."""
 
 from __future__ import annotations
 

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from hearts.web.controller import Controller
+from hearts.web.ownership import TabOwnership
 from hearts.web.page import Page
+from hearts.web.safe_storage import SafeStorage
 from hearts.web.shell import compose
-from hearts.web.storage import SafeStorage
-from hearts.web.tabguard import TabGuard
 
 from .fakedom import FakeDom, FakeElement, FakeLocks
 from .helpers import controller
@@ -21,7 +21,7 @@ from .memory import MemoryStorage
 class Tab:
     dom: FakeDom
     page: Page
-    guard: TabGuard
+    ownership: TabOwnership
 
     @property
     def ctl(self) -> Controller:
@@ -97,8 +97,8 @@ def open_tab(
         ctl.now = lambda: dom.clock  # the page's clock is the document's
         return ctl
 
-    page, guard = compose(dom, new_controller)
-    tab = Tab(dom, page, guard)
+    page, ownership = compose(dom, new_controller)
+    tab = Tab(dom, page, ownership)
     if claim:
-        page.guard(guard.claim)
+        page.run_safely(ownership.claim)
     return tab

@@ -1,4 +1,4 @@
-"""The hand-over from static/boot.js (issue 9): the snapshot kept beside the save, the
+"""The hand-over from static/boot.js (issue 9): the picture kept beside the save, the
 painted table taken as drawn, and the taps queued while the engine started."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 from hearts.web.events import Outcome
 from hearts.web.page import queued_intents
 from hearts.web.ports import Boot, Intent
-from hearts.web.store import GAME_KEY, SETTINGS_KEY, SNAPSHOT_KEY, STATS_KEY
+from hearts.web.records import GAME_KEY, PICTURE_KEY, SETTINGS_KEY, STATS_KEY
 
 from .memory import MemoryStorage
 from .pages import Tab, open_tab
@@ -25,20 +25,20 @@ def record_write(writes: list[str], name: str, _html: str) -> None:
 def tab_with_boot(memory: MemoryStorage, boot: Boot, **kwargs: Any) -> Tab:
     tab = open_tab(memory, claim=False, **kwargs)
     tab.dom.boot = boot
-    tab.page.guard(tab.guard.claim)
+    tab.page.run_safely(tab.ownership.claim)
     return tab
 
 
-def snapshot(memory: MemoryStorage) -> dict[str, Any]:
-    found: dict[str, Any] = json.loads(memory.data[SNAPSHOT_KEY])
+def picture(memory: MemoryStorage) -> dict[str, Any]:
+    found: dict[str, Any] = json.loads(memory.data[PICTURE_KEY])
     return found
 
 
-def test_the_snapshot_is_what_the_table_shows_keyed_to_the_save():
+def test_the_picture_is_what_the_table_shows_keyed_to_the_save():
     memory = MemoryStorage()
     tab = tab_with_boot(memory, Boot(build=BUILD))
     tab.my_move()
-    snap = snapshot(memory)
+    snap = picture(memory)
     assert snap["kind"] == "hearts-snapshot" and snap["v"] == 1 and snap["build"] == BUILD
     assert snap["table"] == json.loads(memory.data[GAME_KEY])["check"]
     dom = tab.dom
@@ -47,22 +47,22 @@ def test_the_snapshot_is_what_the_table_shows_keyed_to_the_save():
     assert snap["classes"]["hand"] == dom.by_id("hand").attr("class")
     assert snap["classes"]["table"] == dom.by_id("table").attr("class")
     assert snap["lang"] == "en" and snap["labels"]["menu"] == "Menu"
-    tab.tap(tab.playable()[0])  # a lift is saved: the snapshot follows it
-    assert snapshot(memory)["table"] == json.loads(memory.data[GAME_KEY])["check"]
-    assert "lifted" in snapshot(memory)["regions"]["hand"]
+    tab.tap(tab.playable()[0])  # a lift is saved: the picture follows it
+    assert picture(memory)["table"] == json.loads(memory.data[GAME_KEY])["check"]
+    assert "lifted" in picture(memory)["regions"]["hand"]
 
 
-def test_without_the_boot_module_no_snapshot_is_kept():
+def test_without_the_boot_module_no_picture_is_kept():
     memory = MemoryStorage()
     open_tab(memory).my_move()
-    assert SNAPSHOT_KEY not in memory.data
+    assert PICTURE_KEY not in memory.data
 
 
-def test_a_painted_snapshot_is_taken_as_drawn_nothing_is_set_again():
+def test_a_painted_picture_is_taken_as_drawn_nothing_is_set_again():
     memory = MemoryStorage()
     first = tab_with_boot(memory, Boot(build=BUILD))
     first.my_move()
-    stored = memory.data[SNAPSHOT_KEY]
+    stored = memory.data[PICTURE_KEY]
     second = open_tab(memory, claim=False)
     dom = second.dom
     for region, html in json.loads(stored)["regions"].items():  # what boot.js painted
@@ -75,7 +75,7 @@ def test_a_painted_snapshot_is_taken_as_drawn_nothing_is_set_again():
         element = dom.by_id(region)
         element.set_html = partial(record_write, writes, region)  # type: ignore[method-assign]
     dom.boot = Boot(build=BUILD, painted=stored)
-    second.page.guard(second.guard.claim)
+    second.page.run_safely(second.ownership.claim)
     assert dom.root.attr("data-state") == "ready"
     assert writes == []  # the same HTML: not one region was set again
     assert dom.active() is card  # focus stays where the player put it
@@ -89,7 +89,7 @@ def test_taps_made_while_the_engine_started_are_applied_in_order_once():
     queue = [{"tap": hand[0]}, {"tap": hand[4]}, {"tap": "ZZ"}, {"tap": hand[7]}]
     queue.append({"action": "confirm-pass"})
     again = tab_with_boot(
-        memory, Boot(BUILD, memory.data[SNAPSHOT_KEY], json.dumps(queue)), seed=None
+        memory, Boot(BUILD, memory.data[PICTURE_KEY], json.dumps(queue)), seed=None
     )
     game = again.ctl.game
     assert game.phase == "play"  # the pass went through, after the CPU seats' (R11)
@@ -112,7 +112,7 @@ def test_a_queued_tap_the_engine_refuses_is_dropped():
     blocked = [c for c in tab.hand() if c not in tab.playable()]
     legal = tab.playable()[0]
     queue = json.dumps([{"tap": blocked[0]}, {"tap": legal}])
-    again = tab_with_boot(memory, Boot(BUILD, memory.data[SNAPSHOT_KEY], queue))
+    again = tab_with_boot(memory, Boot(BUILD, memory.data[PICTURE_KEY], queue))
     assert str(again.ctl.record.lifted) == legal  # the blocked tap did nothing (R18)
 
 
@@ -122,13 +122,13 @@ def test_the_queue_accepts_taps_and_the_pass_button_only():
     assert queued_intents("not json") == [] and queued_intents('{"tap": "QS"}') == []
 
 
-def test_a_painted_snapshot_nested_too_deep_is_not_parsed_and_the_page_starts():
-    """Issue 20: boot.js accepts any snapshot whose keys match; its text reached
+def test_a_painted_picture_nested_too_deep_is_not_parsed_and_the_page_starts():
+    """Issue 20: boot.js accepts any picture whose keys match; its text reached
     ``json.loads`` unchecked (fatal in the browser's Python at 8,000 levels)."""
     memory = MemoryStorage()
     first = tab_with_boot(memory, Boot(build=BUILD))
     first.my_move()
-    snap = snapshot(memory)
+    snap = picture(memory)
     deep = json.dumps({**snap, "junk": "@"}).replace('"@"', "[" * 8000 + "]" * 8000)
     again = tab_with_boot(memory, Boot(BUILD, deep))
     assert again.dom.root.attr("data-state") == "ready"
@@ -141,9 +141,9 @@ def test_the_boot_module_is_told_what_is_read_and_when_the_start_fails():
     memory = MemoryStorage()
     first = tab_with_boot(memory, Boot(build=BUILD))
     first.my_move()
-    again = tab_with_boot(memory, Boot(BUILD, memory.data[SNAPSHOT_KEY]))
+    again = tab_with_boot(memory, Boot(BUILD, memory.data[PICTURE_KEY]))
     assert SETTINGS_KEY not in memory.data  # never changed: not stored, not read
-    assert again.dom.boot_reads == [STATS_KEY, GAME_KEY, None, SNAPSHOT_KEY, None]
+    assert again.dom.boot_reads == [STATS_KEY, GAME_KEY, None, PICTURE_KEY, None]
     assert again.dom.boot_failures == 0
 
     def broken() -> Outcome:
@@ -152,6 +152,6 @@ def test_the_boot_module_is_told_what_is_read_and_when_the_start_fails():
     failing = open_tab(memory, claim=False)
     failing.dom.boot = Boot(build=BUILD)
     failing.page.ctl.start = broken  # type: ignore[method-assign]
-    failing.page.guard(failing.guard.claim)
+    failing.page.run_safely(failing.ownership.claim)
     assert failing.dom.boot_failures == 1
     assert failing.dom.root.attr("data-state") != "ready"

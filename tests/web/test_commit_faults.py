@@ -20,8 +20,8 @@ import pytest
 from hearts import Stats
 from hearts.stats import FINISHED, PLAYED
 from hearts.web.controller import Controller
-from hearts.web.storage import StorageFull
-from hearts.web.store import GAME_KEY, STATS_KEY, game_storage
+from hearts.web.records import GAME_KEY, STATS_KEY, game_storage
+from hearts.web.safe_storage import StorageFull
 
 from .helpers import controller, finish_game
 from .memory import MemoryStorage

@@ -1,9 +1,10 @@
 """The one contract between Python and the JavaScript that runs before it (issue 21).
 
-static/*.js take Python's facts - storage keys, record kinds, regions, labels, navigation
-keys, the lock's name, the languages and the texts shown before Python runs - from the
-generated module (scripts/build_contract.py); a script that spells one itself breaks
-silently on a rename on the Python side, so these tests fail instead.
+static/*.js take Python's facts - storage keys, record kinds and versions, the records'
+limits, regions, labels, navigation keys, the lock's name, the languages and the texts
+shown before Python runs - from the generated module (scripts/build_contract.py); a script
+that spells one itself breaks silently on a change on the Python side, so these tests fail
+instead.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from hearts import i18n
-from hearts.web import painter, store, tablock
+from hearts import i18n, record
+from hearts.web import painter, records, tablock
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -40,7 +41,7 @@ def strings(value: Any) -> list[str]:
 
 def facts() -> list[str]:
     """What no script may spell: the owners' values, read from the owners."""
-    keys = [store.GAME_KEY, store.STATS_KEY, store.SETTINGS_KEY, store.SNAPSHOT_KEY]
+    keys = [records.GAME_KEY, records.STATS_KEY, records.SETTINGS_KEY, records.PICTURE_KEY]
     texts = [
         s
         for lang in i18n.LANGS
@@ -50,8 +51,8 @@ def facts() -> list[str]:
     seats = [r for r in painter.REGIONS if r.startswith("seat-")]
     return [
         *keys,
-        store.SNAPSHOT_KIND,
-        store.BAD_SUFFIX,
+        records.PICTURE_KIND,
+        records.BAD_SUFFIX,
         tablock.LOCK_NAME,
         *seats,
         *painter.NAV_KEYS,
@@ -60,9 +61,46 @@ def facts() -> list[str]:
     ]
 
 
+LIMITS = (records.BAD_MAX, record.MAX_TEXT)  # the records' size limits (boot.js reads them)
+
+
+def numeric_facts() -> list[int]:
+    """The numbers no script may spell: the records' versions (where a version is read) and
+    their size limits (anywhere: they are large, see :func:`numbers`)."""
+    versions = [records.PICTURE_VERSION, records.TABLE_VERSION, records.SETTINGS_VERSION]
+    return [*versions, *LIMITS]
+
+
+def uncommented(source: str) -> str:
+    return re.sub(r"(?<![:\"'\w])//[^\n]*|/\*.*?\*/", "", source, flags=re.DOTALL)
+
+
+# A record's version as a script reads it: field(x, "v"), x["v"], x.v, a key v:, or a name
+# that says version (PICTURE_VERSION, pictureVersion); and a number it is compared with or
+# set to, on either side.
+VERSION = (
+    r"""(?:[\w$]+\s*\([^()]*,\s*["']v["']\s*\)"""  # field(x, "v")
+    r"""|[\w$]+(?:\.[\w$]+)*(?:\.v\b|\[\s*["']v["']\s*\])"""  # x.v, x["v"]
+    r"""|(?<![\w$.])v(?=\s*:)"""  # { v: 1 }
+    r"""|[\w$.]*(?i:version)[\w$]*)"""  # PICTURE_VERSION, RECORDS.pictureVersion
+)
+VERSION_NUMBER = re.compile(
+    rf"{VERSION}\s*(?:[!=]==?|=|:)\s*(\d+)\b|(?<![\w.])(\d+)\s*[!=]==?\s*{VERSION}"
+)
+LARGE = 1000  # a number this large in a script is no loop bound or index
+
+
+def numbers(source: str) -> set[int]:
+    """The numbers a script compares a version with or sets one to, and every large one."""
+    code = uncommented(source)
+    found = {int(a or b) for a, b in VERSION_NUMBER.findall(code)}
+    spelled = (int(n.replace("_", "")) for n in re.findall(r"(?<![\w.])\d[\d_]*", code))
+    return found | {n for n in spelled if n >= LARGE}
+
+
 def literals(source: str) -> set[str]:
     """Every quoted string and every bare object key of a script (comments dropped)."""
-    code = re.sub(r"(?<![:\"'\w])//[^\n]*|/\*.*?\*/", "", source, flags=re.DOTALL)
+    code = uncommented(source)
     quoted = re.findall(r'"((?:[^"\\]|\\.)*)"|\'((?:[^\'\\]|\\.)*)\'|`((?:[^`\\]|\\.)*)`', code)
     found = {next(s for s in groups if s) for groups in quoted if any(groups)}
     found |= set(re.findall(r"[{,]\s*([A-Za-z_]\w*)\s*:", code))
@@ -71,9 +109,13 @@ def literals(source: str) -> set[str]:
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
 def test_no_script_spells_a_fact_of_python(script: Path) -> None:
-    spelled = literals(script.read_text(encoding="utf-8"))
+    source = script.read_text(encoding="utf-8")
+    spelled, spelled_numbers = literals(source), numbers(source)
     assert not sorted(f for f in facts() if f in spelled), (
         f"{script.name} spells Python's facts itself: import them from the contract"
+    )
+    assert not sorted({n for n in numeric_facts() if n in spelled_numbers}), (
+        f"{script.name} spells a record's version or limit itself: import it from the contract"
     )
 
 
@@ -91,10 +133,40 @@ def test_the_check_sees_what_the_old_scripts_spelled() -> None:
     spelled = literals(before)
     caught = {f for f in facts() if f in spelled}
     expected = {
-        store.SNAPSHOT_KEY, tablock.LOCK_NAME, "seat-0", "seat-1", "Home", "End", "ArrowLeft",
+        records.PICTURE_KEY, tablock.LOCK_NAME, "seat-0", "seat-1", "Home", "End", "ArrowLeft",
         "de", "en", "Neu laden",
     }
     assert caught == expected
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        'if (field(snapshot, "v") !== {v}) return null;',
+        "if (snapshot.v != {v}) return null;",
+        'if ({v} === snapshot["v"]) paint(snapshot);',
+        "const SNAPSHOT_VERSION = {v};",
+        "const expected = {{ kind: RECORDS.pictureKind, v: {v} }};",
+    ],
+)
+def test_the_check_sees_the_pictures_version_spelled_by_hand(line: str) -> None:
+    """The picture's version as boot.js would write it without the contract: a number, so
+    no string check could see it."""
+    version = records.PICTURE_VERSION
+    assert version in numbers(line.format(v=version))
+
+
+def test_the_check_sees_the_limits_and_only_numbers_that_are_facts() -> None:
+    before = """
+        if (text.length > 200000) return false;  // record.MAX_TEXT
+        const copy = text.slice(0, 64_000);
+        for (let n = 2; n <= 3; n++) names.push(n);  // small numbers are not facts
+        const MAKE_AFTER_MS = 3000;  // a large number, but nobody's fact
+        // if (field(picture, "v") !== 2)  a comment is not code
+    """
+    assert all(n >= LARGE for n in LIMITS)  # else numbers() would not see them anywhere
+    caught = {n for n in numeric_facts() if n in numbers(before)}
+    assert caught == set(LIMITS)
 
 
 @pytest.mark.parametrize("name", IMPORTERS)
@@ -107,8 +179,8 @@ def test_the_scripts_import_the_contract_and_only_what_it_exports(name: str) -> 
 
 
 def test_the_contract_comes_from_its_owners() -> None:
-    assert CONTRACT["RECORDS"]["snapshot"] == store.SNAPSHOT_KEY
-    assert CONTRACT["RECORDS"]["snapshotVersion"] == store.SNAPSHOT_VERSION
+    assert CONTRACT["RECORDS"]["picture"] == records.PICTURE_KEY
+    assert CONTRACT["RECORDS"]["pictureVersion"] == records.PICTURE_VERSION
     assert CONTRACT["REGIONS"] == list(painter.REGIONS)
     assert CONTRACT["NAV_KEYS"] == painter.NAV_KEYS
     assert CONTRACT["LOCK"] == {"name": tablock.LOCK_NAME}

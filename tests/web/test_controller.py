@@ -16,9 +16,9 @@ from hearts.stats import FINISHED, Fold
 from hearts.web.announce import spoken
 from hearts.web.events import Exchanged, YouPlayed
 from hearts.web.params import Params
+from hearts.web.records import GAME_KEY, SETTINGS_KEY, STATS_KEY
+from hearts.web.safe_storage import SafeStorage
 from hearts.web.schedule import Timing
-from hearts.web.storage import SafeStorage
-from hearts.web.store import GAME_KEY, SETTINGS_KEY, STATS_KEY
 
 from .helpers import FakeClock, controller, finish_game, run_cpu, to_my_turn, v1_table
 from .memory import MemoryStorage
@@ -248,6 +248,34 @@ def test_a_version_1_save_keeps_its_counts_and_is_counted_once_more_only_when_it
     again.start()
     medium = again.stats.medium
     assert medium.played == 1 and medium.won + medium.lost + medium.drawn == 1
+
+
+# Written by the version-1 page itself (commit 90a61b1^, before game ids), not rebuilt by
+# today's code: the first hand, seat 0 to play with the three of clubs lifted.
+V1_SAVED_TABLE = (
+    r'{"counted":false,"game":"{\"actions\":[\"P1 2D 9S 5H\",\"P2 4D JD 2H\",'
+    r'\"P3 7D 2S 5S\",\"P0 7C 8S TH\",\"1 2C\",\"2 6C\",\"3 4C\",\"0 5C\",\"G\",'
+    r'\"2 7S\",\"3 KS\",\"0 2S\",\"1 4S\",\"G\",\"3 KC\"],\"kind\":\"hearts-game\",'
+    r'\"level\":\"medium\",\"seed\":21,\"start\":null,\"v\":1,'
+    r'\"check\":\"48cfa5ed8c5fae82\"}","kind":"hearts-table","lifted":"3C","selection":"",'
+    r'"v":1,"check":"28954a34e515d376"}'
+)
+
+
+def test_a_table_the_version_1_page_saved_resumes_and_stays_under_its_key():
+    """The key names the slot (``.v1``), the record inside carries its own version: what
+    the first page stored under GAME_KEY resumes exactly, and is rewritten there as the
+    current version (never under another key, never set aside)."""
+    memory = MemoryStorage({GAME_KEY: V1_SAVED_TABLE})
+    ctl = controller(memory)
+    assert ctl.start().notices == ()
+    game = ctl.game
+    assert (game.seed, game.phase, game.hand_number, game.to_act) == (21, "play", 1, 0)
+    assert len(game.actions) == 15 and len(game.hand(0)) == 11
+    assert ctl.record.lifted == Card.parse("3C") and ctl.record.game_id.startswith("v1-")
+    stored = json.loads(memory.data[GAME_KEY])
+    assert stored["kind"] == "hearts-table" and stored["v"] == 2
+    assert [key for key in memory.data if key.startswith("hearts.game")] == [GAME_KEY]
 
 
 def test_abandoning_is_not_a_loss():

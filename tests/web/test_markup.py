@@ -1,6 +1,6 @@
 """What static/boot.js may paint from storage (issue 20): exactly the renderer's markup.
 
-Every snapshot a whole game keeps (both languages, every phase, summaries, the next
+Every picture a whole game keeps (both languages, every phase, summaries, the next
 game) passes the allowlist of :mod:`hearts.web.markup`; what the fault campaign stored
 does not.  The browser's own check of the same rules is tested end to end
 (tests/e2e/test_boot.py).
@@ -16,25 +16,25 @@ import pytest
 
 from hearts.web import markup
 from hearts.web.ports import Boot
-from hearts.web.store import SNAPSHOT_KEY
+from hearts.web.records import PICTURE_KEY
 
 from .memory import MemoryStorage
 from .pages import open_tab
 
 
-def snapshots(lang: str, seed: int) -> list[dict[str, Any]]:
+def pictures(lang: str, seed: int) -> list[dict[str, Any]]:
     memory = MemoryStorage()
     tab = open_tab(memory, claim=False, seed=seed, lang=lang)
     tab.dom.boot = Boot(build="b")
-    tab.page.guard(tab.guard.claim)
+    tab.page.run_safely(tab.ownership.claim)
     seen: list[dict[str, Any]] = []
-    saved = tab.page.ctl.records.save_snapshot
+    saved = tab.page.ctl.records.save_picture
 
-    def keep(snapshot: dict[str, Any]) -> None:
-        saved(snapshot)
-        seen.append(json.loads(memory.data[SNAPSHOT_KEY]))
+    def keep(picture: dict[str, Any]) -> None:
+        saved(picture)
+        seen.append(json.loads(memory.data[PICTURE_KEY]))
 
-    tab.page.ctl.records.save_snapshot = keep  # type: ignore[method-assign]  # every one
+    tab.page.ctl.records.save_picture = keep  # type: ignore[method-assign]  # every one
     for _ in range(400):
         if tab.ctl.game.phase == "game_over":
             break
@@ -44,8 +44,8 @@ def snapshots(lang: str, seed: int) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize(("lang", "seed"), [("en", 3), ("de", 8)])
-def test_every_snapshot_of_a_whole_game_is_the_renderers_markup(lang, seed):
-    seen = snapshots(lang, seed)
+def test_every_picture_of_a_whole_game_is_the_renderers_markup(lang, seed):
+    seen = pictures(lang, seed)
     assert len(seen) > 300
     table = re.compile(f"^(?:{markup.TABLE_CLASS})$")
     hand = re.compile(f"^(?:{markup.HAND_CLASS})$")

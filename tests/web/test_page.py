@@ -13,7 +13,7 @@ from hearts.cards import Card
 from hearts.enums import Level
 from hearts.steps import Action
 from hearts.web.events import Outcome
-from hearts.web.store import GAME_KEY
+from hearts.web.records import GAME_KEY
 
 from .memory import MemoryStorage
 from .pages import open_tab

@@ -36,8 +36,7 @@ from hearts.enums import Level
 from hearts.record import seal
 from hearts.save import dump_game
 from hearts.stats import Fold
-from hearts.web.storage import FULL, UNAVAILABLE, StorageFull
-from hearts.web.store import (
+from hearts.web.records import (
     BAD_MAX,
     BAD_SUFFIX,
     GAME_KEY,
@@ -51,6 +50,7 @@ from hearts.web.store import (
     load_settings,
     load_table,
 )
+from hearts.web.safe_storage import FULL, UNAVAILABLE, StorageFull
 
 from .helpers import controller, play_to, v1_table
 from .memory import MemoryStorage

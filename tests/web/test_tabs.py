@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hearts.web.store import GAME_KEY, load_table
+from hearts.web.records import GAME_KEY, load_table
 from hearts.web.tablock import GRACE_MS
 
 from .fakedom import FakeLocks
@@ -19,8 +19,8 @@ def two_tabs():
 
 def test_the_second_tab_waits_and_ignores_its_input():
     _, _, first, second = two_tabs()
-    assert first.dom.root.attr("data-state") == "ready" and first.guard.owner
-    assert second.dom.root.attr("data-state") == "elsewhere" and not second.guard.owner
+    assert first.dom.root.attr("data-state") == "ready" and first.ownership.owner
+    assert second.dom.root.attr("data-state") == "elsewhere" and not second.ownership.owner
     assert second.dom.root.attr("data-tab") == "elsewhere"
     dialog = second.dom.by_id("dlg-tab")
     assert dialog.is_open and "already open in another tab" in dialog.text()
@@ -38,11 +38,11 @@ def test_taking_over_stops_the_first_tab_and_resumes_its_progress():
     first.my_move()  # the pass, and the CPU seats up to your turn
     saved = first.state()["game"]
     second.dom.click(second.dom.by_id("dlg-tab").query('[data-action="take-over"]'))
-    assert second.guard.owner and second.state()["game"] == saved
+    assert second.ownership.owner and second.state()["game"] == saved
     assert not second.dom.by_id("dlg-tab").is_open and second.dom.root.attr("data-tab") == "owner"
     assert len(second.hand()) == 13
     # The first tab stopped at once: no timer, its dialog says what happened.
-    assert not first.guard.owner and first.dom.timers == {}
+    assert not first.ownership.owner and first.dom.timers == {}
     assert "taken over" in first.dom.by_id("dlg-tab").text()
     first.tap(first.hand()[0])
     assert first.ctl.record.selection == ()  # ignored
@@ -50,8 +50,8 @@ def test_taking_over_stops_the_first_tab_and_resumes_its_progress():
     second.my_move()
     later = second.state()["game"]
     first.dom.click(first.dom.by_id("dlg-tab").query('[data-action="take-over"]'))
-    assert first.guard.owner and first.state()["game"] == later
-    assert not second.guard.owner
+    assert first.ownership.owner and first.state()["game"] == later
+    assert not second.ownership.owner
 
 
 def test_closing_the_playing_tab_hands_the_game_to_the_waiting_one():
@@ -60,10 +60,10 @@ def test_closing_the_playing_tab_hands_the_game_to_the_waiting_one():
     saved = first.state()["game"]
     locks.close_tab(first.dom)
     # Held, not played yet: the closed tab might be reloading and come back for it.
-    assert not second.guard.owner and second.dom.by_id("dlg-tab").is_open
+    assert not second.ownership.owner and second.dom.by_id("dlg-tab").is_open
     assert [delay for _, delay in second.dom.timers.values()] == [GRACE_MS]
     second.settle()  # nobody came back: the game is this tab's
-    assert second.guard.owner and second.state()["game"] == saved
+    assert second.ownership.owner and second.state()["game"] == saved
     assert second.dom.root.attr("data-state") == "ready"
     assert not second.dom.by_id("dlg-tab").is_open
 
@@ -83,29 +83,29 @@ def test_reloading_the_playing_tab_keeps_the_game_there_whenever_it_happens():
         saved = load_table(memory.data[GAME_KEY])
         locks.close_tab(playing.dom)  # the page unloads: the waiting tab is granted the lock
         playing = open_tab(memory, locks=locks, seed=5, reclaim=True)
-        assert playing.guard.owner, reload
+        assert playing.ownership.owner, reload
         table = playing.ctl.record
         assert table.game.actions == saved.game.actions, reload  # nothing lost, nothing twice
         assert (table.selection, table.lifted) == (saved.selection, saved.lifted), reload
         waiting.settle()  # its grace period ends: it gave the lock back and waits again
-        assert not waiting.guard.owner and waiting.dom.by_id("dlg-tab").is_open
+        assert not waiting.ownership.owner and waiting.dom.by_id("dlg-tab").is_open
         assert waiting.dom.root.attr("data-tab") == "elsewhere"
     # Closing the playing tab still hands the game over.
     playing.my_move()
     saved_game = playing.state()["game"]
     locks.close_tab(playing.dom)
     waiting.settle()
-    assert waiting.guard.owner and waiting.state()["game"] == saved_game
+    assert waiting.ownership.owner and waiting.state()["game"] == saved_game
 
 
 def test_take_over_while_holding_plays_at_once():
     _, locks, first, second = two_tabs()
     locks.close_tab(first.dom)
-    assert not second.guard.owner
+    assert not second.ownership.owner
     second.dom.click(second.dom.by_id("dlg-tab").query('[data-action="take-over"]'))
-    assert second.guard.owner and not second.dom.by_id("dlg-tab").is_open
+    assert second.ownership.owner and not second.dom.by_id("dlg-tab").is_open
 
 
 def test_without_web_locks_the_tab_just_plays():
     tab = open_tab(MemoryStorage(), locks=None)
-    assert tab.guard.owner and tab.dom.root.attr("data-state") == "ready"
+    assert tab.ownership.owner and tab.dom.root.attr("data-state") == "ready"

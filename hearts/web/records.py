@@ -1,6 +1,10 @@
 """Persistence: the three records the page keeps and their validation.
 
-Three separate, versioned keys (the version is in the key and inside the record):
+Three separate keys.  A key names a slot and never changes (a new key would lose every save):
+its ``.v1`` is part of the slot's name, not the version of what is stored.  Each record
+carries its own kind and version (``"v"``), and a newer page reads the older versions too:
+``hearts.game.v1`` holds a table record of version :data:`TABLE_VERSION`, and a version-1
+record found there is still loaded (:data:`TABLE_VERSIONS_READ`) and rewritten under it.
 
 * ``hearts.game.v1``     the game in progress: its id, the engine JSON, the unfinished
                          pass selection (R10), the lifted card, and the earlier games whose
@@ -8,8 +12,10 @@ Three separate, versioned keys (the version is in the key and inside the record)
 * ``hearts.stats.v1``    the engine's statistics record (:class:`hearts.stats.Stats`);
 * ``hearts.settings.v1`` language and the difficulty for the next game (R5).
 
-Beside them, ``hearts.snapshot.v1`` keeps what the table showed (not a record the game
-reads back: static/boot.js paints it before Python starts, if it matches the saved game).
+Beside them, the table's *picture* (:data:`PICTURE_KEY`) keeps what the table showed: not a
+record the game reads back, but the HTML static/boot.js paints before Python starts, if it
+matches the saved game.  (Its stored key and kind still say "snapshot", its older name, not
+the interpreter's memory snapshot; they stay so that pictures already stored still paint.)
 
 One intent is one commit (:meth:`Records.commit`): the table is written first, then the
 statistics, at most once, which count each game by its id exactly once
@@ -22,8 +28,8 @@ A record that fails to load is copied to ``<key>.bad`` (set aside, never silentl
 before anything new is written under its key.  Each refusal keeps its own copy: the
 newest is ``<key>.bad``, older ones move on to ``<key>.bad.2`` and ``<key>.bad.3``
 (:data:`BAD_KEEP`), each at most :data:`BAD_MAX` characters; static/boot.js sets records
-aside the same way when Python could not start (issue 20).  :mod:`hearts.web.storage` keeps the game
-going when the browser's storage fails.
+aside the same way when Python could not start (issue 20).  :mod:`hearts.web.safe_storage`
+keeps the game going when the browser's storage fails.
 """
 
 from __future__ import annotations
@@ -41,30 +47,33 @@ from ..i18n import LANGS
 from ..record import checksum, open_record, seal, sealed
 from ..save import dump_game, load_game
 from ..stats import FINISHED, PLAYED, Fold, Stats, valid_game_id
-from .storage import OK, SafeStorage, Storage
+from .safe_storage import OK, SafeStorage, Storage
 
+# The slots (see above: the names never change; the records inside carry their versions).
 GAME_KEY = "hearts.game.v1"
 STATS_KEY = "hearts.stats.v1"
 SETTINGS_KEY = "hearts.settings.v1"
-SNAPSHOT_KEY = "hearts.snapshot.v1"  # what the table showed, for static/boot.js
+# The table's picture, for static/boot.js: stored under its old name (see above).
+PICTURE_KEY = "hearts.snapshot.v1"
 BAD_SUFFIX = ".bad"
 BAD_KEEP = 3  # copies kept per key, the newest first
 BAD_MAX = 64_000  # characters kept of one copy: more than any record the game writes
 
 TABLE_KIND = "hearts-table"
 TABLE_VERSION = 2  # 2: the game's id and what is owed to the statistics; 1 is migrated
+TABLE_VERSIONS_READ = (1, TABLE_VERSION)  # what GAME_KEY may hold: a page's saves of either
 MAX_OWED = 16  # earlier games kept for the statistics (< stats.SEEN_LIMIT)
 SETTINGS_KIND = "hearts-settings"
 SETTINGS_VERSION = 1
-SNAPSHOT_KIND = "hearts-snapshot"
-SNAPSHOT_VERSION = 1
+PICTURE_KIND = "hearts-snapshot"  # the old name too: a picture stored before still paints
+PICTURE_VERSION = 1
 
 
 def game_storage(backend: Storage | None, state: str = OK) -> SafeStorage:
     """The page's storage: the table before the statistics and the settings; the
-    snapshot only a cache."""
+    picture only a cache."""
     order = (GAME_KEY, STATS_KEY, SETTINGS_KEY)
-    return SafeStorage(backend, order=order, caches=(SNAPSHOT_KEY,), state=state)
+    return SafeStorage(backend, order=order, caches=(PICTURE_KEY,), state=state)
 
 
 # ----------------------------------------------------------------------------- records
@@ -115,7 +124,7 @@ def dump_table(record: TableRecord) -> str:
 
 
 def sealed_table(record: TableRecord) -> tuple[str, str]:
-    """The table record as stored, and its check value (the snapshot's key to it)."""
+    """The table record as stored, and its check value (the picture's key to it)."""
     body: dict[str, Any] = {
         "kind": TABLE_KIND,
         "v": TABLE_VERSION,
@@ -142,7 +151,7 @@ def load_table(text: object) -> TableRecord:
     gets an id made from its check value (the same on every load until it is rewritten)
     and says in ``legacy`` what its statistics had counted.
     """
-    body = open_record(text, TABLE_KIND, (1, TABLE_VERSION))
+    body = open_record(text, TABLE_KIND, TABLE_VERSIONS_READ)
     if set(body) != (V1_FIELDS if body["v"] == 1 else V2_FIELDS):
         raise SaveError("the saved table has unexpected fields")
     game = load_game(body["game"])
@@ -259,7 +268,7 @@ class Records:
         # the boot module sets aside what was being read if Python dies meanwhile.
         self.reading: Callable[[str | None], None] = lambda _key: None
         self.table_check: str | None = None  # of the table record last loaded or written
-        self._snapshot: str | None = None  # the snapshot last written
+        self._picture: str | None = None  # the picture last written
         self._stats: Stats | None = None  # the statistics last loaded or written
 
     def set_aside(self, key: str, text: str) -> None:
@@ -332,18 +341,18 @@ class Records:
         text, self.table_check = sealed_table(record)
         self.storage.set(GAME_KEY, text)
 
-    def save_snapshot(self, snapshot: dict[str, Any]) -> None:
+    def save_picture(self, picture: dict[str, Any]) -> None:
         """What the table shows, for static/boot.js to paint before Python starts.
 
         Keyed to the table record by its check value: the boot module paints it only while
         it belongs to exactly the saved game.  Not sealed: it holds nothing to protect and
         nothing is ever loaded from it but HTML of our own page, checked by that key.
         """
-        body = {"kind": SNAPSHOT_KIND, "v": SNAPSHOT_VERSION, "table": self.table_check}
-        text = json.dumps({**body, **snapshot}, separators=(",", ":"), sort_keys=True)
-        if text != self._snapshot:
-            self._snapshot = text
-            self.storage.set(SNAPSHOT_KEY, text)
+        body = {"kind": PICTURE_KIND, "v": PICTURE_VERSION, "table": self.table_check}
+        text = json.dumps({**body, **picture}, separators=(",", ":"), sort_keys=True)
+        if text != self._picture:
+            self._picture = text
+            self.storage.set(PICTURE_KEY, text)
 
     def save_stats(self, stats: Stats) -> None:
         self._stats = stats

@@ -15,7 +15,7 @@ from hearts.enums import Level, Result
 from hearts.record import MAX_TEXT, nesting_within, seal
 from hearts.save import dump_game
 from hearts.stats import FINISHED, PLAYED, SEEN_LIMIT, Fold
-from hearts.web.store import (
+from hearts.web.records import (
     BAD_KEEP,
     BAD_MAX,
     GAME_KEY,

@@ -3,7 +3,8 @@ unavailable storage goes to memory, caches never cost a record, and nothing rais
 
 from __future__ import annotations
 
-from hearts.web.storage import (
+from hearts.web.records import GAME_KEY, PICTURE_KEY, SETTINGS_KEY, STATS_KEY, game_storage
+from hearts.web.safe_storage import (
     FAILING,
     FULL,
     OK,
@@ -14,7 +15,6 @@ from hearts.web.storage import (
     is_quota_error,
     probe,
 )
-from hearts.web.store import GAME_KEY, SETTINGS_KEY, SNAPSHOT_KEY, STATS_KEY, game_storage
 
 
 class Quota:
@@ -131,11 +131,11 @@ def test_while_the_table_waits_the_statistics_wait_behind_it():
     assert backend.writes == [GAME_KEY, STATS_KEY, SETTINGS_KEY]
 
 
-def test_the_snapshot_is_freed_to_make_room_for_a_record():
+def test_the_picture_is_freed_to_make_room_for_a_record():
     backend = Quota(room=30)
     storage = game_storage(backend)
-    storage.set(SNAPSHOT_KEY, "p" * 20)
-    storage.set(GAME_KEY, "t" * 15)  # fits only without the snapshot
+    storage.set(PICTURE_KEY, "p" * 20)
+    storage.set(GAME_KEY, "t" * 15)  # fits only without the picture
     assert storage.state == OK
     assert backend.data == {GAME_KEY: "t" * 15}
 
@@ -143,12 +143,12 @@ def test_the_snapshot_is_freed_to_make_room_for_a_record():
 def test_a_cache_is_dropped_rather_than_left_stale_and_never_degrades():
     backend = Quota(room=25)
     storage = game_storage(backend)
-    storage.set(SNAPSHOT_KEY, "old")
-    storage.set(SNAPSHOT_KEY, "p" * 40)  # too big: dropped, silently
-    assert storage.state == OK and SNAPSHOT_KEY not in backend.data
+    storage.set(PICTURE_KEY, "old")
+    storage.set(PICTURE_KEY, "p" * 40)  # too big: dropped, silently
+    assert storage.state == OK and PICTURE_KEY not in backend.data
     storage.set(GAME_KEY, "t" * 30)  # full: the table waits
-    storage.set(SNAPSHOT_KEY, "new")  # not written while a record waits
-    assert SNAPSHOT_KEY not in backend.data and storage.state == FULL
+    storage.set(PICTURE_KEY, "new")  # not written while a record waits
+    assert PICTURE_KEY not in backend.data and storage.state == FULL
 
 
 def test_a_removal_waits_in_order_too():

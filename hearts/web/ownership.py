@@ -15,7 +15,9 @@ from .ports import Dom, Event
 from .tablock import GRACE_MS, LOCK_NAME, TabLock
 
 
-class TabGuard:
+class TabOwnership:
+    """Whether this tab owns the saved game (holds the Web Lock), and what follows from it."""
+
     def __init__(
         self,
         dom: Dom,
@@ -24,17 +26,17 @@ class TabGuard:
         resume: Callable[[], None],
         stop: Callable[[], None],
         lang: Callable[[], str],
-        guard: Callable[..., None],
+        run_safely: Callable[..., None],
     ) -> None:
         self.dom = dom
         self.start, self.resume, self.stop, self.lang = start, resume, stop, lang
-        self.guard = guard
+        self.run_safely = run_safely
         self.tab = TabLock()
         self.withdraw: Callable[[], None] | None = None  # the waiting request, if any
         self.dialog = dom.by_id(render.TAB_DIALOG)
-        dom.listen(render.TAB_DIALOG, "click", lambda ev: guard(self.on_click, ev))
+        dom.listen(render.TAB_DIALOG, "click", lambda ev: run_safely(self.on_click, ev))
         dom.listen(render.TAB_DIALOG, "cancel", lambda ev: ev.prevent_default())
-        dom.listen(render.TAB_DIALOG, "close", lambda _ev: guard(self.on_close))
+        dom.listen(render.TAB_DIALOG, "close", lambda _ev: run_safely(self.on_close))
 
     @property
     def owner(self) -> bool:
@@ -57,18 +59,18 @@ class TabGuard:
 
         def granted(held: bool) -> None:
             if not held:
-                self.guard(self.on_refused, number)
+                self.run_safely(self.on_refused, number)
                 return
             action = self.tab.granted(number, waited=mode == "wait")
             if action == "hold":  # the playing tab may be reloading: give it time to return
-                self.dom.set_timeout(lambda: self.guard(self.settle, number), GRACE_MS)
+                self.dom.set_timeout(lambda: self.run_safely(self.settle, number), GRACE_MS)
             elif action is not None:
                 self.begin(action)
 
         def ended() -> None:
             what = self.tab.lost(number)
             if what == "stop":
-                self.guard(self.on_lost)
+                self.run_safely(self.on_lost)
             elif what == "wait":  # it came back: wait again, the dialog still says so
                 self.request("wait")
 
@@ -81,7 +83,7 @@ class TabGuard:
 
     def begin(self, action: str) -> None:
         self.hide()
-        self.guard(self.start if action == "start" else self.resume)
+        self.run_safely(self.start if action == "start" else self.resume)
         self.dom.root.set_data("tab", self.tab.status)
 
     def settle(self, number: int) -> None:

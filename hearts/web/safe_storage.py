@@ -14,7 +14,7 @@ Browsers fail ``localStorage`` in ways that need different answers:
   everything waiting is written and nothing is lost: a passing fault costs nothing
   (issue 20; before, one such error switched saving off for the rest of the session).
 
-A cache (the snapshot boot.js paints) is written only while nothing waits, is the first
+A cache (the picture boot.js paints) is written only while nothing waits, is the first
 thing freed when storage is full, and its failures are silent: it is never worth a record.
 """
 
