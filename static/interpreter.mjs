@@ -25,9 +25,26 @@ import { SNAPSHOT_CACHE, snapshotKey } from "./snapshot-store.mjs";
 export { version };
 
 const INDEX_URL = new URL("./vendor/pyodide-314.0.2/", import.meta.url).href;
-// Made once the game has been playable this long and the browser is idle: the worker's
-// start competes for the CPU with the first moves otherwise.
+// Made once the game has been playable this long, at a moment the table waits for the
+// player and nothing flies, in idle time: the worker's start takes one of the machine's
+// cores and its messages the page's thread for a few hundred milliseconds, which drops
+// frames of a card's flight and delays the next CPU move (measured at 4x CPU slowdown:
+// 12 of a game's 13 dropped frames fell in that window, tools/bench_motion.py). After
+// MAKE_AT_THE_LATEST_MS it is made at the next idle moment whatever the table does (a
+// player who only watches, a dialog left open), so every first visit keeps one.
 const MAKE_AFTER_MS = 3000;
+const MAKE_AT_THE_LATEST_MS = 60000;
+const QUIET_POLL_MS = 250;
+
+// The table waits for the player: a card of the hand can be chosen (the painter marks the
+// playable ones with aria-pressed) or a dialog is open, and no card is in flight.
+function tableWaits() {
+    const waiting =
+        document.querySelector("#hand [aria-pressed]") !== null ||
+        document.querySelector("dialog[open]") !== null;
+    const flying = globalThis.heartsMotion?.running?.() ?? 0;
+    return waiting && flying === 0;
+}
 
 async function openCache() {
     try {
@@ -62,7 +79,11 @@ function makeForNextStart(cache) {
     };
     const whenIdle = () =>
         "requestIdleCallback" in globalThis ? requestIdleCallback(make, { timeout: 5000 }) : make();
-    const playable = () => setTimeout(whenIdle, MAKE_AFTER_MS);
+    const whenQuiet = (since) => {
+        if (tableWaits() || performance.now() - since >= MAKE_AT_THE_LATEST_MS) whenIdle();
+        else setTimeout(() => whenQuiet(since), QUIET_POLL_MS);
+    };
+    const playable = () => setTimeout(() => whenQuiet(performance.now()), MAKE_AFTER_MS);
     if (root.dataset.state === "ready") playable();
     else {
         const watch = new MutationObserver(() => {

@@ -181,3 +181,18 @@ def test_a_kept_snapshot_of_another_stdlib_zip_still_imports(context):
     warnings = warnings_of(page)
     assert started(page) == "snapshot"  # html, hashlib...: imported from today's zip
     assert warnings == []
+
+
+def test_not_made_while_a_card_flies(context):
+    """The worker's start competes for the CPU (frames of a flight dropped at 4x slowdown):
+    it waits for a moment the table waits for the player with nothing in flight."""
+    page = context.new_page()
+    open_game(page)
+    page.evaluate("() => { globalThis.heartsMotion.running = () => 1; }")  # a flight forever
+    page.wait_for_timeout(6000)  # past MAKE_AFTER_MS and an idle callback's timeout
+    worker_started = """() => performance.getEntriesByType("resource")
+        .some((e) => e.name.includes("snapshot-worker"))"""
+    assert not page.evaluate(worker_started), "made while a card was in flight"
+    page.evaluate("() => { globalThis.heartsMotion.running = () => 0; }")  # it lands
+    assert kept_bytes(page, KEPT_TIMEOUT_S) > 10_000_000
+    assert page.evaluate(worker_started)
