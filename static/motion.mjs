@@ -23,6 +23,11 @@ const BASE_MS = { play: 260, hand: 180, gather: 300, out: 280, in: 300, deal: 20
 const STAGGER_MS = { gather: 15, deal: 12 };
 const IN_AFTER_OUT = 0.2;
 const EASE = "cubic-bezier(0.2, 0.7, 0.3, 1)";
+const STAR_POP = [
+  { opacity: 0, scale: "1.8" },
+  { opacity: 0, scale: "1.8", offset: 0.6 },
+  { opacity: 1, scale: "1" },
+];
 const EASE_IN = "cubic-bezier(0.5, 0, 0.75, 0.4)";
 const reduced = globalThis.matchMedia?.("(prefers-reduced-motion: reduce)");
 
@@ -243,10 +248,17 @@ export function after(planText) {
     } else if (passFrom !== null) {
       const el = now.el;
       el.classList.add("incoming");
-      const a = flyIn(el, seatBox(passFrom), now.box, ms("in"), ms("out") * IN_AFTER_OUT);
+      const delay = ms("out") * IN_AFTER_OUT;
+      const a = flyIn(el, seatBox(passFrom), now.box, ms("in"), delay);
       const land = () => el.classList.remove("incoming");
-      if (a) track(a, land);
-      else land();
+      if (a) {
+        track(a, land);
+        // Its star pops in as it lands, within the flight's own time: a CSS animation
+        // started when the mark appeared ran again at every repaint of the hand and
+        // dropped frames while the next move ran (make bench-motion).
+        const star = el.querySelector(".rcv");
+        if (star) track(star.animate(STAR_POP, { duration: ms("in"), delay, fill: "backwards" }));
+      } else land();
     }
   }
   if (dealt && !calm) {

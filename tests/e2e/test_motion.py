@@ -172,6 +172,13 @@ def test_the_exchange_crosses_the_table(moving):
         assert distance(path[0], cpu3) < 0.3 * distance(path[-1], cpu3)
     marked = [f for f in log if f["incoming"]]
     assert marked  # marked as incoming on their way (the wait saw the mark go on landing)
+    # The received star pops once, as its card lands: a later repaint of your hand (a lift)
+    # starts no animation of it (a CSS animation did, at every repaint, dropping frames).
+    settle(page)
+    tap(page, playable_codes(page)[0])
+    stars = """() => document.getAnimations()
+        .filter((a) => a.effect?.target?.classList?.contains("rcv")).length"""
+    assert page.evaluate(stars) == 0
 
 
 def test_a_played_card_travels_and_the_trick_goes_to_its_pile(moving):
