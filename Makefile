@@ -106,7 +106,8 @@ $(VENDOR): $(NODE_STAMP) package.json scripts/build_vendor.mjs scripts/stdlib.mj
 game: $(GAME) $(CONTRACT)
 $(GAME): $(NODE_STAMP) $(HEARTS_SOURCES) scripts/build_game.py scripts/compile_pyc.mjs
 	$(PYTHON) scripts/build_game.py --out $(@D)
-$(CONTRACT): $(GAME) $(HEARTS_SOURCES) scripts/build_contract.py
+# build_contract.py imports build_game.py (the archive's name, hash and writer).
+$(CONTRACT): $(GAME) $(HEARTS_SOURCES) scripts/build_contract.py scripts/build_game.py
 	$(PYTHON) scripts/build_contract.py --out $(@D)
 
 # pyscript.toml is committed; the copy fails if it no longer maps the game's archive (or

@@ -18,8 +18,9 @@ from .cpu.seatview import SeatView
 from .deal import StartDeal, deal, parse_hand, start_deal
 from .enums import Direction, Level, Phase, Result, level_of
 from .errors import IllegalPlay
-from .hand import Hand, Plays
+from .hand import Hand
 from .rng import digest64
+from .rules import Plays
 from .steps import CPU_FIRST, GATHER, NEXT_HAND, Action, Step, StepKind
 
 

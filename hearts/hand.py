@@ -12,8 +12,8 @@ from . import rules
 from .cards import HEARTS, SUIT_OF, TWO_OF_CLUBS, Card
 from .enums import Direction
 from .errors import IllegalPlay
+from .rules import Plays
 
-Plays = tuple[tuple[int, Card], ...]
 TRICKS = 13
 
 

@@ -16,7 +16,7 @@ PASS_CYCLE = (Direction.LEFT, Direction.RIGHT, Direction.ACROSS, Direction.HOLD)
 _PASS_OFFSET = {Direction.LEFT: 1, Direction.RIGHT: 3, Direction.ACROSS: 2, Direction.HOLD: 0}
 GAME_END_SCORE = 100
 HAND_POINTS = 26
-Plays = Sequence[tuple[int, Card]]
+Plays = tuple[tuple[int, Card], ...]  # a trick, (seat, card) in play order
 
 
 def pass_direction(hand_number: int) -> Direction:
@@ -83,7 +83,7 @@ def why_illegal(
     return "hearts are not broken yet, so it may not lead"
 
 
-def winning_play(plays: Plays) -> tuple[int, Card]:
+def winning_play(plays: Sequence[tuple[int, Card]]) -> tuple[int, Card]:
     """The (seat, card) that wins — or, mid-trick, is winning — a trick (R19: no trump)."""
     best_seat, best_card = plays[0]
     led = SUIT_OF[best_card]
@@ -93,12 +93,12 @@ def winning_play(plays: Plays) -> tuple[int, Card]:
     return best_seat, best_card
 
 
-def trick_winner(plays: Plays) -> int:
+def trick_winner(plays: Sequence[tuple[int, Card]]) -> int:
     """The seat whose card is the highest of the led suit."""
     return winning_play(plays)[0]
 
 
-def trick_points(plays: Plays) -> int:
+def trick_points(plays: Sequence[tuple[int, Card]]) -> int:
     """What a trick costs its taker: hearts 1 each, Q♠ 13 (R32)."""
     return sum(POINTS_OF[card] for _, card in plays)
 

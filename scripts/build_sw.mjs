@@ -48,7 +48,8 @@ const PRECACHE = [
     "index.html",
     "pyscript.toml",
     "static/**/*", // page scripts, css, icons, web manifest, the runtime (static/vendor/) and
-    //                the game's archive and boot data (static/build/, scripts/build_game.py)
+    //                the game's archive and the contract (static/build/: hearts.zip from
+    //                scripts/build_game.py, contract.mjs from scripts/build_contract.py)
 ];
 const IGNORE = [
     "**/__pycache__/**",

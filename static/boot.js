@@ -192,7 +192,7 @@ const lang = saved ? saved.lang : language();
 const words = TEXTS[lang];
 if (saved) {
     paint(saved.regions, saved.classes, saved.labels, lang);
-    root.dataset.boot = "snapshot"; // the saved picture: static/css styles it by this name
+    root.dataset.boot = "picture"; // the saved picture: static/css styles it by this name
 } else {
     paint(words.regions, { table: "table phase-boot", hand: "hand n13" }, words.labels, lang);
     root.dataset.boot = "neutral";

@@ -9,7 +9,8 @@ guess at where a particular hidden card lies beyond what those facts force.
 from __future__ import annotations
 
 from ..cards import HEARTS, SUIT_OF
-from .seatview import Plays, SeatView
+from ..rules import Plays
+from .seatview import SeatView
 from .tables import BIT, FULL, HEART_MASK, QS_BIT, SUIT_MASK
 
 _NON_HEART_SUITS = 0b0111  # void flags for clubs, diamonds and spades

@@ -12,8 +12,7 @@ from typing import NamedTuple
 
 from ..cards import Card
 from ..enums import Direction, Level, Phase
-
-Plays = tuple[tuple[int, Card], ...]
+from ..rules import Plays
 
 
 class SeatView(NamedTuple):

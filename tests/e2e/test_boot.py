@@ -90,7 +90,7 @@ def test_a_reload_shows_the_saved_hand_and_a_tap_then_is_played_once(page):
     shown = {r: page.inner_html(f"#{r}") for r in ("center", "seat-1", "status", "prompt")}
 
     painted(page)
-    assert page.get_attribute("html", "data-boot") == "snapshot"
+    assert page.get_attribute("html", "data-boot") == "picture"
     assert codes(page) == hand  # your hand, face up, before Python has started
     assert {r: page.inner_html(f"#{r}") for r in shown} == shown  # trick, plates, status
     card = now["legal"][0]

@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from hearts.web.records import GAME_KEY
+from hearts.web.records import BAD_SUFFIX, GAME_KEY
 from tools.browser import serve
 from tools.engines import ENGINES, Engine, launch
 from tools.gamepage import BOOT_TIMEOUT_S, settle, state, wait_until
@@ -211,7 +211,7 @@ def test_a_tampered_save_is_refused_with_the_notice(engine):
     notice = str(engine.evaluate("document.getElementById('notice').innerText"))
     assert "could not be loaded and was set aside" in notice, notice
     assert "statistics are kept" in notice, notice
-    assert stored(engine, GAME_KEY + ".bad") == tampered
+    assert stored(engine, GAME_KEY + BAD_SUFFIX) == tampered
     assert json.loads(now["stats"])["levels"]["medium"][0] == played + 1  # kept, + this game
     assert now["phase"] == "pass" and now["hand_number"] == 1  # a fresh game, playable
     tap(engine, '#notice [data-action="dismiss"]')

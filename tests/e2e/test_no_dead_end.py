@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from hearts.web.records import (
+    BAD_SUFFIX,
     GAME_KEY,
     PICTURE_KEY,
     SETTINGS_KEY,
@@ -105,8 +106,8 @@ def test_records_nested_eight_thousand_deep_under_every_key_do_not_stop_the_star
     texts = " ".join(page.locator("#notice p").all_inner_texts())
     assert "saved game could not be loaded" in texts and "statistics could not be read" in texts
     assert "settings could not be read" in texts
-    after = stored(page, *(key + ".bad" for key in records))
-    assert after == {key + ".bad": value for key, value in records.items()}
+    after = stored(page, *(key + BAD_SUFFIX for key in records))
+    assert after == {key + BAD_SUFFIX: value for key, value in records.items()}
 
 
 def test_python_dying_while_it_reads_a_record_says_so_and_sets_that_record_aside(page):
@@ -127,7 +128,7 @@ def test_python_dying_while_it_reads_a_record_says_so_and_sets_that_record_aside
     button.click()
     now = wait_ready(page)  # the way on: a playable table
     assert now["actions"] == before["actions"]  # the saved game is kept
-    assert stored(page, SETTINGS_KEY + ".bad")[SETTINGS_KEY + ".bad"] == settings
+    assert stored(page, SETTINGS_KEY + BAD_SUFFIX)[SETTINGS_KEY + BAD_SUFFIX] == settings
     assert json.loads(now["stats"])["levels"] == json.loads(keep[STATS_KEY])["levels"]
     act(page, now)
     assert len(settle(page)["actions"]) > len(before["actions"])
@@ -144,6 +145,6 @@ def test_a_start_that_raises_after_reading_offers_to_set_the_game_aside(page):
     page.locator("#boot button").click()
     now = wait_ready(page)
     assert now["phase"] == "pass" and now["hand_number"] == 1  # a new game
-    assert stored(page, GAME_KEY + ".bad")[GAME_KEY + ".bad"] == keep[GAME_KEY]
+    assert stored(page, GAME_KEY + BAD_SUFFIX)[GAME_KEY + BAD_SUFFIX] == keep[GAME_KEY]
     stats = json.loads(now["stats"])["levels"]["medium"]
     assert stats[0] == json.loads(keep[STATS_KEY])["levels"]["medium"][0] + 1  # kept, + new

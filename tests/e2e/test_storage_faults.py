@@ -21,6 +21,7 @@ import pytest
 
 from hearts.record import seal
 from hearts.web.records import (
+    BAD_SUFFIX,
     GAME_KEY,
     PICTURE_KEY,
     SETTINGS_KEY,
@@ -228,9 +229,9 @@ def test_bad_records_are_set_aside_with_a_message_and_statistics_survive(page, e
     text = " ".join(notice_texts(page))
     assert "saved game could not be loaded and was set aside" in text
     assert "settings could not be read" in text
-    after = stored(page, GAME_KEY + ".bad", SETTINGS_KEY + ".bad", STATS_KEY)
-    assert after[GAME_KEY + ".bad"] == truncated
-    assert after[SETTINGS_KEY + ".bad"] == future
+    after = stored(page, GAME_KEY + BAD_SUFFIX, SETTINGS_KEY + BAD_SUFFIX, STATS_KEY)
+    assert after[GAME_KEY + BAD_SUFFIX] == truncated
+    assert after[SETTINGS_KEY + BAD_SUFFIX] == future
     levels = json.loads(after[STATS_KEY])["levels"]
     assert levels["medium"] == [good_levels["medium"][0] + 1, 0, 0, 0]  # kept, + new game
     assert now["phase"] == "pass" and now["hand_number"] == 1
@@ -251,8 +252,8 @@ def test_bad_records_are_set_aside_with_a_message_and_statistics_survive(page, e
     text = " ".join(notice_texts(page))
     assert "statistics could not be read" in text and "set aside" in text
     assert "saved game could not be loaded" in text
-    after = stored(page, STATS_KEY + ".bad", GAME_KEY + ".bad")
-    assert after == {STATS_KEY + ".bad": edited, GAME_KEY + ".bad": doubled}
+    after = stored(page, STATS_KEY + BAD_SUFFIX, GAME_KEY + BAD_SUFFIX)
+    assert after == {STATS_KEY + BAD_SUFFIX: edited, GAME_KEY + BAD_SUFFIX: doubled}
     moves(page, 1)
 
     # 3. Garbage settings, a game record under the statistics key, a foreign game version.
@@ -261,11 +262,11 @@ def test_bad_records_are_set_aside_with_a_message_and_statistics_survive(page, e
     _inject(page, {SETTINGS_KEY: "\u0000{", STATS_KEY: game_now, GAME_KEY: foreign})
     now = open_game(page, "?seed=46&cadence=0&lang=en")
     assert len(notice_texts(page)) == 3
-    after = stored(page, SETTINGS_KEY + ".bad", STATS_KEY + ".bad", GAME_KEY + ".bad")
+    after = stored(page, SETTINGS_KEY + BAD_SUFFIX, STATS_KEY + BAD_SUFFIX, GAME_KEY + BAD_SUFFIX)
     assert after == {
-        SETTINGS_KEY + ".bad": "\u0000{",
-        STATS_KEY + ".bad": game_now,
-        GAME_KEY + ".bad": foreign,
+        SETTINGS_KEY + BAD_SUFFIX: "\u0000{",
+        STATS_KEY + BAD_SUFFIX: game_now,
+        GAME_KEY + BAD_SUFFIX: foreign,
     }
     now = moves(page, 3)  # and the page plays
     assert state(page)["phase"] == "play"
