@@ -68,10 +68,16 @@ def paragraphs(lang: str, key: str) -> list[str]:
     return text(lang, key).split("|")
 
 
+def supported_language(candidate: object) -> str | None:
+    """The game's language for a tag like ``"de-AT"``, ``"DE"`` or ``"de_CH"``, if it speaks
+    it (static/boot.js reads ``?lang=``, the saved choice and the browser's the same way)."""
+    base = str(candidate).strip().lower().split("-")[0].split("_")[0]
+    return base if base in LANGS else None
+
+
 def pick_language(candidates: Iterable[str]) -> str:
     """The first supported language among browser preferences like ``"de-AT"``."""
     for candidate in candidates:
-        base = str(candidate).strip().lower().split("-")[0].split("_")[0]
-        if base in LANGS:
-            return base
+        if (lang := supported_language(candidate)) is not None:
+            return lang
     return DEFAULT_LANG

@@ -25,7 +25,7 @@ class Params(NamedTuple):
         return cls(
             seed=seed if seed is not None and 0 <= seed < 2**63 else None,
             timing=DEFAULT_TIMING if cadence is None else Timing.from_cadence(cadence),
-            lang=lang if lang in i18n.LANGS else None,
+            lang=None if lang is None else i18n.supported_language(lang),
         )
 
 

@@ -385,6 +385,10 @@ def test_params_from_the_query_string():
     assert p.seed == 42 and p.timing == Timing(0, 0) and p.lang == "de"
     bad = Params.from_query({"seed": "-1", "cadence": "fast", "lang": "fr"})
     assert bad.seed is None and bad.timing == Timing() and bad.lang is None
+    # As static/boot.js reads it before Python runs: the table painted in German must not
+    # turn English when Python takes over (issue 21: ?lang=DE did).
+    for tag in ("DE", "de-AT", "de_CH", " de "):
+        assert Params.from_query({"lang": tag}).lang == "de", tag
 
 
 def test_debug_state_is_plain_json():
