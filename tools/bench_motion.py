@@ -57,15 +57,6 @@ FRAMES = """
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
-  // When the snapshot for the next start was kept (static/interpreter.mjs): the worker
-  // that makes it starts at its script's fetch, so long tasks in between can be told apart.
-  window.__snapshotKept = null;
-  const root = document.documentElement;
-  new MutationObserver(() => {
-    if (root.dataset.pythonKept && window.__snapshotKept === null) {
-      window.__snapshotKept = performance.now();
-    }
-  }).observe(root, { attributes: true, attributeFilter: ["data-python-kept"] });
 }
 """
 
@@ -260,6 +251,8 @@ QUIET_PROBE = """
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration, false]);
   }).observe({ type: "longtask", buffered: false });
+  // When the snapshot for the next start was kept (static/interpreter.mjs): the worker
+  // that makes it starts at its script's fetch, so long tasks in between can be told apart.
   window.__snapshotKept = null;
   const root = document.documentElement;
   new MutationObserver(() => {
