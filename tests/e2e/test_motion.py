@@ -28,6 +28,8 @@ from tools.gamepage import (
     wait_until,
 )
 
+from .drive import act
+
 VIEWPORT = {"width": 1366, "height": 768}
 
 # Every frame: the centre of each card on the table, in flight, and in your hand, the
@@ -244,3 +246,25 @@ def test_cadence_zero_waits_for_nothing(moving):
     assert page.evaluate("heartsMotion.running()") == 0
     assert page.locator(".flights > *").count() == 0
     assert now["phase"] == "play"
+
+
+def test_a_new_deal_comes_from_the_middle_card_sized(moving):
+    """A dealt card starts at the middle of the table no bigger than itself: from the
+    middle region's own box it began five times its size, and Chromium rasters an animated
+    layer at its largest scale (half a second before the deal's first frame at 1366x768)."""
+    page = moving
+    fresh_game(page, "?seed=7&cadence=0&lang=en")  # the first hand at once, no motion
+    now = settle(page)
+    while now["phase"] != "hand_over":
+        act(page, now)
+        now = settle(page)
+    open_game(page, "?seed=7&lang=en")  # the saved game, at the default cadence
+    page.locator('#dlg-summary [data-action="continue"]').click()
+    starts = page.evaluate(
+        """() => document.getAnimations()
+            .filter((a) => a.constructor === Animation)  // the flights, not a CSS hover
+            .filter((a) => a.effect?.target?.closest?.("#hand, .backs"))
+            .map((a) => parseFloat(a.effect.getKeyframes()[0].scale))"""
+    )
+    assert len(starts) == 13 + 3, starts  # your hand and the three seats' backs
+    assert max(starts) <= 1, starts
