@@ -51,7 +51,7 @@ $(ISMCTS_STAMP): requirements-ismcts.txt | $(VPY)
 	touch $@
 
 # ruff, the import-linter contracts (pyproject.toml: layers, no cycles, only hearts/web/dom.py
-# imports the browser) and mypy --strict on hearts/, tests/engine and tests/web (pyproject.toml).
+# imports the browser) and mypy --strict on hearts/ and tests/ (pyproject.toml).
 lint: $(DEV_STAMP)
 	$(VPY) -m ruff check hearts tests scripts tools
 	$(VENV)/bin/lint-imports --no-cache

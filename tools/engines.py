@@ -34,8 +34,8 @@ import subprocess
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, cast
 
 from tools.browser import stop_process
 
@@ -513,9 +513,12 @@ class WebKitEngine(Engine):
 
     def _pointer_click(self, x: int, y: int) -> None:
         from selenium.webdriver.common.actions.action_builder import ActionBuilder
+        from selenium.webdriver.common.actions.pointer_actions import PointerActions
 
         actions = ActionBuilder(self.driver)
-        actions.pointer_action.move_to_location(x, y).click()
+        # Selenium leaves move_to_location unannotated; it returns its PointerActions.
+        move = cast(Callable[[int, int], PointerActions], actions.pointer_action.move_to_location)
+        move(x, y).click()
         actions.perform()
 
     def _key(self, code: str, shift: bool) -> None:

@@ -180,7 +180,7 @@ def play_chunk(job: Job) -> ChunkResult:
     """Deals ``start`` … ``stop - 1`` of the run, each in four rotations (16 scores a deal)."""
     tested, opponent, seed, start, stop = job
     sims = sims_of(opponent)
-    times = {level: [0] * TIME_BINS for level in LEVELS}
+    times: dict[str, list[int]] = {level: [0] * TIME_BINS for level in LEVELS}
     scores: list[int] = []
     for index in range(start, stop):
         hands, hand_number, game_seed = deal_for(seed, index)

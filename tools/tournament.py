@@ -29,6 +29,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
+from typing import TextIO
 
 from hearts import Game
 from hearts.cards import DECK, Card
@@ -122,7 +123,7 @@ ChunkResult = tuple[list[int], dict[str, list[int]]]  # 16 scores per deal, deci
 def play_chunk(job: Job) -> ChunkResult:
     """Deals ``start`` … ``stop - 1``, each in four rotations: 16 scores per deal."""
     tested, opponent, seed, start, stop = job
-    times = {level: [0] * TIME_BINS for level in LEVELS}
+    times: dict[str, list[int]] = {level: [0] * TIME_BINS for level in LEVELS}
     scores: list[int] = []
     for index in range(start, stop):
         hands, hand_number, game_seed = deal_for(seed, index)
@@ -231,9 +232,10 @@ def run(
         for start in range(0, deals, chunk)
     ]
     collected: dict[tuple[str, str], list[int]] = {p: [] for p in pairings}
-    times = {level: [0] * TIME_BINS for level in LEVELS}
+    times: dict[str, list[int]] = {level: [0] * TIME_BINS for level in LEVELS}
     began = time.perf_counter()
     done = 0
+    results: Iterator[ChunkResult]
     if workers > 1:
         pool = multiprocessing.get_context().Pool(workers)
         results = pool.imap(play, jobs)
@@ -264,7 +266,7 @@ def run(
     return [Result(t, o, collected[(t, o)]) for t, o in pairings], times
 
 
-def report(results: list[Result], times: dict[str, list[int]], out=None) -> None:
+def report(results: list[Result], times: dict[str, list[int]], out: TextIO | None = None) -> None:
     out = out or sys.stdout
     print(
         "| pairing (1 tested vs 3) | payoff pts/hand ± SE | margin | game wins (draws) "

@@ -18,7 +18,10 @@ from ..rules import trick_points, winning_play
 from . import tiebreak
 from .hard_follow import discard_danger
 from .hard_lead import burdened, lead_scorer
-from .hard_weights import USE, WEIGHTS
+
+# Module globals by name (``as``: re-exported), so tools/learn_hard.py can swap a table in.
+from .hard_weights import USE as USE
+from .hard_weights import WEIGHTS as WEIGHTS
 from .knowledge import Knowledge
 from .seatview import SeatView
 from .tables import ABOVE, AS, BELOW, KS, QS, SUIT_MASK

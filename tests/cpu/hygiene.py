@@ -11,15 +11,18 @@ and the twin is accepted only if the original actions replay legally in it.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from hearts import rules
-from hearts.cards import SUIT_OF, Card, parse_cards
+from hearts.cards import SUIT_OF, Card
+from hearts.enums import Direction, Phase
 from hearts.errors import IllegalPlay
 from hearts.game import Game
+from hearts.rules import Plays
 from hearts.steps import StepKind
 
 
-def _shown_voids(tricks) -> list[set[int]]:
+def _shown_voids(tricks: Sequence[Plays]) -> list[set[int]]:
     voids: list[set[int]] = [set(), set(), set(), set()]
     for trick in tricks:
         led = SUIT_OF[trick[0][1]]
@@ -45,12 +48,13 @@ def _deal_hidden(
 
 def twin(game: Game, seat: int, rng: random.Random, tries: int = 200) -> Game | None:
     """A random world that ``seat`` cannot tell from ``game`` (None if none was found)."""
-    state = game.state()
-    hands = [list(parse_cards(h)) for h in state["hands"]]
-    direction = state["pass_direction"]
+    hands = [list(game.hand(t)) for t in range(4)]
+    direction = game.pass_direction
     actions = list(game.actions)
     for _ in range(tries):
-        if state["phase"] == "pass":
+        start: list[list[Card]]
+        passes: dict[int, list[Card]]
+        if game.phase == Phase.PASS:
             start = _twin_pass_phase(hands, seat, rng)
             passes = {t: sorted(rng.sample(start[t], 3)) for t in range(4) if game.has_passed(t)}
         else:
@@ -60,10 +64,10 @@ def twin(game: Game, seat: int, rng: random.Random, tries: int = 200) -> Game | 
             start, passes = found
         alt = Game.from_deal(
             start,
-            hand_number=state["hand_number"],
-            scores=state["scores"],
-            seed=state["seed"],
-            level=state["level"],
+            hand_number=game.hand_number,
+            scores=game.scores,
+            seed=game.seed,
+            level=game.level,
         )
         try:
             for action in actions:
@@ -77,7 +81,7 @@ def twin(game: Game, seat: int, rng: random.Random, tries: int = 200) -> Game | 
     return None
 
 
-def _twin_pass_phase(hands: list[list[Card]], seat: int, rng: random.Random):
+def _twin_pass_phase(hands: list[list[Card]], seat: int, rng: random.Random) -> list[list[Card]]:
     others = [t for t in range(4) if t != seat]
     pool = [c for t in others for c in hands[t]]
     rng.shuffle(pool)
@@ -87,7 +91,9 @@ def _twin_pass_phase(hands: list[list[Card]], seat: int, rng: random.Random):
     return start
 
 
-def _twin_play_phase(game: Game, hands, seat: int, direction: str, rng: random.Random):
+def _twin_play_phase(
+    game: Game, hands: list[list[Card]], seat: int, direction: Direction, rng: random.Random
+) -> tuple[list[list[Card]], dict[int, list[Card]]] | None:
     tricks = (*game.tricks, game.current_trick) if game.current_trick else game.tricks
     played: list[list[Card]] = [[], [], [], []]
     for trick in tricks:
@@ -104,7 +110,7 @@ def _twin_play_phase(game: Game, hands, seat: int, direction: str, rng: random.R
     # Re-choose every pass (the seat's own included): each seat passed 3 cards that its
     # receiver now holds; its starting hand is what it kept plus what it passed.
     passes = {t: sorted(rng.sample(post[rules.pass_target(t, direction)], 3)) for t in range(4)}
-    start = []
+    start: list[list[Card]] = []
     for t in range(4):
         source = next(u for u in range(4) if rules.pass_target(u, direction) == t)
         kept = [c for c in post[t] if c not in passes[source]]
@@ -114,6 +120,6 @@ def _twin_play_phase(game: Game, hands, seat: int, direction: str, rng: random.R
 
 def hidden_differs(a: Game, b: Game, seat: int) -> bool:
     """Whether the twin really changed something ``seat`` must not see."""
+    other = any(a.hand(t) != b.hand(t) for t in range(4) if t != seat)
     sa, sb = a.state(), b.state()
-    other = any(sa["hands"][t] != sb["hands"][t] for t in range(4) if t != seat)
     return other or sa["passed"] != sb["passed"] or sa["received"] != sb["received"]

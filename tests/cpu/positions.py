@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from hearts import rules
 from hearts.cards import HEARTS, POINTS_OF, SUIT_OF, Card, parse_cards
 from hearts.cpu import SeatView
 from hearts.driver import Policy, hand_done, take_step
+from hearts.enums import Direction, Level, Phase, level_of
 from hearts.game import Game
 
 LEVELS = ("easy", "medium", "hard")
@@ -25,13 +27,13 @@ def parse_trick(text: str) -> tuple[tuple[int, Card], ...]:
 def view(
     seat: int,
     hand: str,
-    tricks: list[str] = (),  # type: ignore[assignment]
+    tricks: Sequence[str] = (),
     current: str = "",
     *,
-    level: str = "medium",
+    level: Level | str = Level.MEDIUM,
     points: tuple[int, int, int, int] | None = None,
     tiebreak: int = 12345,
-    phase: str = "play",
+    phase: Phase | str = Phase.PLAY,
 ) -> SeatView:
     """A SeatView for ``seat`` holding ``hand``; points and legal cards follow the rules."""
     done = tuple(parse_trick(t) for t in tricks)
@@ -48,10 +50,10 @@ def view(
     )
     return SeatView(
         seat=seat,
-        level=level,
-        phase=phase,
+        level=level_of(level),
+        phase=Phase(phase),
         hand_number=4 if phase == "play" else 1,
-        pass_direction="hold" if phase == "play" else "left",
+        pass_direction=Direction.HOLD if phase == "play" else Direction.LEFT,
         hand=cards,
         legal=legal,
         tricks=done,

@@ -61,7 +61,9 @@ def test_hidden_cards_never_change_a_decision():
 
 def _caller_game() -> Game:
     frame = sys._getframe(2)  # choose_* ← Game.cpu_* (whose `self` is the game)
-    return frame.f_locals["self"]
+    game = frame.f_locals["self"]
+    assert isinstance(game, Game)
+    return game
 
 
 def _peek_at_hands(view):
@@ -82,7 +84,9 @@ def _peek_at_hands(view):
 
 def _peek_at_passes(view):
     game = _caller_game()
-    passed = game.state()["passed"][view.seat] or ""  # what this seat itself passed
+    every_pass = game.state()["passed"]
+    assert isinstance(every_pass, list)
+    passed: str = every_pass[view.seat] or ""  # what this seat itself passed
     received = "".join(str(c) for c in game.received(view.seat))
     secret = sum(ord(ch) * (i + 1) for i, ch in enumerate(passed + received))
     options = view.legal or view.hand

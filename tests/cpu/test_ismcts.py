@@ -71,7 +71,7 @@ def test_openspiel_defaults_would_be_caught(monkeypatch):
 def test_a_hand_against_small_bots_is_scored_alike(index):
     pytest.importorskip("pyspiel")
     hands, hand_number, game_seed = deal_for(7, index)
-    times = {level: [0] * TIME_BINS for level in LEVELS}
+    times: dict[str, list[int]] = {level: [0] * TIME_BINS for level in LEVELS}
     points = ismcts.play_hand(hands, hand_number, game_seed, "hard", index, 20, 5, times)
     assert sum(points) in (26, 78)
     assert sum(times["hard"]) >= 13  # its pass and 13 plays

@@ -171,6 +171,7 @@ def test_a_view_that_peeks_is_caught():
 def test_the_frozen_hard_is_todays_hard_at_its_commit():
     hard = frozen_hard.hard()
     assert hard.__name__ == "hearts._frozen_hard.hard"
+    assert hard.__file__ is not None
     assert frozen_hard.COMMIT in hard.__file__ or frozen_hard.COMMIT[:10] in hard.__file__
     for game, seat in play_positions(20, seed=13):
         card = hard.choose_play(game.seat_view(seat, "hard"))

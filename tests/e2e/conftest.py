@@ -27,6 +27,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import ConsoleMessage, Page, Response
 
 from tools.browser import ROOT, SITE, launch_options, serve
 from tools.gamepage import BOOT_TIMEOUT_S as GAME_BOOT_TIMEOUT_S
@@ -75,7 +76,7 @@ def base_url(site_url: str) -> str:
 
 
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+def browser_type_launch_args(browser_type_launch_args: dict[str, object]) -> dict[str, object]:
     try:
         return {**browser_type_launch_args, **launch_options()}
     except RuntimeError as exc:
@@ -83,7 +84,7 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 
 
 @pytest.fixture(scope="session")
-def browser_context_args(browser_context_args: dict) -> dict:
+def browser_context_args(browser_context_args: dict[str, object]) -> dict[str, object]:
     return {**browser_context_args, "service_workers": "allow"}
 
 
@@ -91,7 +92,7 @@ def browser_context_args(browser_context_args: dict) -> dict:
 class RequestLog:
     origin: str
     urls: list[str] = field(default_factory=list)
-    responses: dict[str, object] = field(default_factory=dict)  # url -> playwright Response
+    responses: dict[str, Response] = field(default_factory=dict)  # url -> its response
     failed: list[str] = field(default_factory=list)
 
     def assert_same_origin(self) -> None:
@@ -125,15 +126,21 @@ def requests_log(page, site_url: str) -> RequestLog:
 def console_errors(page) -> list[str]:
     errors: list[str] = []
     page.add_init_script(CSP_LISTENER)
-    page.on("console", lambda m: m.type == "error" and errors.append(f"console: {m.text}"))
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            errors.append(f"console: {message.text}")
+
+    page.on("console", on_console)
     page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
     return errors
 
 
 @pytest.fixture
 def csp_violations(console_errors):
-    def violations(page) -> list[str]:
-        return page.evaluate("window.__cspViolations || []")
+    def violations(page: Page) -> list[str]:
+        found: list[str] = page.evaluate("window.__cspViolations || []")
+        return found
 
     return violations
 

@@ -1,4 +1,4 @@
-"""Fast driving of the game page for long tests (reload chaos, both runtimes).
+"""Fast driving of the game page for long tests (reload chaos, both runtimes), and its storage.
 
 Moves are clicks on the page's own buttons, dispatched inside the page
 (``element.click()``), which goes through the same delegated listeners as a tap but
@@ -27,6 +27,22 @@ CLICK = """(selector) => {
 }"""
 
 
+def stored(page: Any, *keys: str) -> dict[str, str | None]:
+    """What localStorage holds under ``keys`` (None for a key it lacks)."""
+    found: dict[str, str | None] = page.evaluate(
+        "(ks) => Object.fromEntries(ks.map((k) => [k, localStorage.getItem(k)]))", list(keys)
+    )
+    return found
+
+
+def written(page: Any, *keys: str) -> dict[str, str]:
+    """What localStorage holds under ``keys``, every one of which must be there."""
+    found = stored(page, *keys)
+    missing = [key for key, text in found.items() if text is None]
+    assert not missing, f"nothing stored under {missing}"
+    return {key: text for key, text in found.items() if text is not None}
+
+
 def click(page: Any, selector: str) -> None:
     assert page.evaluate(CLICK, selector), f"nothing to click at {selector}"
 
@@ -36,9 +52,10 @@ def tap(page: Any, code: str) -> None:
 
 
 def hand(page: Any) -> list[str]:
-    return page.evaluate(
+    found: list[str] = page.evaluate(
         "() => [...document.querySelectorAll('#hand button[data-card]')].map((b) => b.dataset.card)"
     )
+    return found
 
 
 def act(page: Any, now: dict[str, Any], press: Any = click) -> None:

@@ -13,6 +13,7 @@ CPython (tests/e2e/positions.py) so no screen needs minutes of play to reach.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -50,20 +51,22 @@ SCREENS = (
 MIN_RULES = 80  # axe 4.12 has ~100 rules; far fewer would mean the audit did not run
 
 
-def audit(page) -> dict:
+def audit(page) -> dict[str, Any]:
     """axe.run with every default rule; returns the raw results."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):  # once per page load
         page.evaluate(AXE.axe_script)
-    results = page.evaluate("axe.run(document, {resultTypes: ['violations', 'incomplete']})")
+    results: dict[str, Any] = page.evaluate(
+        "axe.run(document, {resultTypes: ['violations', 'incomplete']})"
+    )
     assert results["testEngine"]["name"] == "axe-core"
     return results
 
 
-def rules_checked(results: dict) -> int:
+def rules_checked(results: dict[str, Any]) -> int:
     return sum(len(results[k]) for k in ("passes", "violations", "incomplete", "inapplicable"))
 
 
-def describe(violations: list[dict]) -> str:
+def describe(violations: list[dict[str, Any]]) -> str:
     lines = []
     for v in violations:
         lines.append(f"{v['id']} ({v['impact']}): {v['help']}")
@@ -85,7 +88,7 @@ def test_axe_reports_no_violations_on_any_screen(browser, site_url, lang, scheme
     )
     page = context.new_page()
     page.set_default_timeout(15_000)
-    found: dict[str, dict] = {}
+    found: dict[str, dict[str, Any]] = {}
 
     contrast_failures: list[str] = []
     reviewed = 0

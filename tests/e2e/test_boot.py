@@ -59,7 +59,8 @@ def painted(page, query: str = "") -> None:
 
 
 def codes(page, selector: str = "#hand button[data-card]") -> list[str]:
-    return page.eval_on_selector_all(selector, "(bs) => bs.map((b) => b.dataset.card)")
+    found: list[str] = page.eval_on_selector_all(selector, "(bs) => bs.map((b) => b.dataset.card)")
+    return found
 
 
 def test_the_first_visit_shows_the_table_with_face_down_hands_and_progress(page):

@@ -12,6 +12,7 @@ import json
 
 import pytest
 
+from hearts.enums import Level
 from hearts.save import dump_game, load_game
 from hearts.web.records import GAME_KEY, SETTINGS_KEY, Settings, dump_settings
 from tools.gamepage import open_game, state, wait_ready
@@ -30,7 +31,7 @@ def page(browser, site_url):
     context.close()
 
 
-LEVEL = "hard"
+LEVEL = Level.HARD
 
 
 def test_a_browser_game_replays_byte_identically_in_cpython(page, console_errors):

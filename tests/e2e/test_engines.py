@@ -21,6 +21,7 @@ No page error anywhere (tools/engines.py says what each engine can report). Cade
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -70,7 +71,7 @@ class Site:
     """``scripts/serve.py`` for one engine; :meth:`stop` takes the origin off the network."""
 
     def __init__(self) -> None:
-        self._serving = serve()
+        self._serving: contextlib.AbstractContextManager[str] | None = serve()
         self.url = self._serving.__enter__()
 
     def stop(self) -> None:

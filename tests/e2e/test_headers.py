@@ -13,7 +13,9 @@ import subprocess
 import tomllib
 import urllib.error
 import urllib.request
+from email.message import Message
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -32,7 +34,7 @@ SITE_WIDE = rule("/*")
 IMMUTABLE = rule("/static/vendor/*")["Cache-Control"]
 
 
-def fetch(site_url: str, path: str, method: str = "GET"):
+def fetch(site_url: str, path: str, method: str = "GET") -> tuple[int, Message]:
     request = urllib.request.Request(site_url + path.lstrip("/"), method=method)
     try:
         with urllib.request.urlopen(request, timeout=10) as response:
@@ -133,8 +135,9 @@ def test_no_hidden_files_sources_or_directory_listings(site_url, path):
     assert status == 404
 
 
-def load_serve():
+def load_serve() -> ModuleType:
     spec = importlib.util.spec_from_file_location("serve", ROOT / "scripts/serve.py")
+    assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -171,7 +174,7 @@ def test_later_rules_override_earlier_ones():
     assert serve.headers_for(rules, "/index.html") == {"Cache-Control": "no-cache", "X-A": "1"}
 
 
-def get(site_url: str, path: str, accepts: str) -> tuple[bytes, object]:
+def get(site_url: str, path: str, accepts: str) -> tuple[bytes, Message]:
     request = urllib.request.Request(site_url + path.lstrip("/"))
     request.add_header("Accept-Encoding", accepts)
     with urllib.request.urlopen(request, timeout=60) as response:
@@ -236,7 +239,7 @@ def test_a_browser_that_takes_brotli_gets_the_precompressed_copy(site_url, path)
         timeout=60,
     ).stdout
     assert decoded == local.read_bytes()
-    plain = urllib.request.Request(site_url + path.lstrip("/"))  # no Accept-Encoding
-    with urllib.request.urlopen(plain, timeout=60) as response:
+    unencoded = urllib.request.Request(site_url + path.lstrip("/"))  # no Accept-Encoding
+    with urllib.request.urlopen(unencoded, timeout=60) as response:
         assert response.headers["Content-Encoding"] is None
         assert response.read() == local.read_bytes()

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
@@ -64,13 +65,13 @@ FOCUS_RING = """
 """
 
 
-def focus(page) -> dict:
-    info = page.evaluate(FOCUS_RING)
+def focus(page) -> dict[str, Any]:
+    info: dict[str, Any] | None = page.evaluate(FOCUS_RING)
     assert info is not None, "focus fell to <body>"
     return info
 
 
-def assert_ring(page) -> dict:
+def assert_ring(page) -> dict[str, Any]:
     """The focused element shows a visible indicator: a 2 px+ outline (or ring shadow)."""
     info = focus(page)
     assert info["visible"], f"focus is not :focus-visible: {info}"
@@ -80,12 +81,12 @@ def assert_ring(page) -> dict:
     return info
 
 
-def press(page, key: str) -> dict:
+def press(page, key: str) -> dict[str, Any]:
     page.keyboard.press(key)
     return assert_ring(page)
 
 
-def tab_until(page, check, key: str = "Tab", limit: int = 12) -> dict:
+def tab_until(page, check, key: str = "Tab", limit: int = 12) -> dict[str, Any]:
     for _ in range(limit):
         info = press(page, key)
         if check(info):
@@ -95,10 +96,11 @@ def tab_until(page, check, key: str = "Tab", limit: int = 12) -> dict:
 
 def hand_states(page) -> list[tuple[str, bool]]:
     """(card code, allowed) for every card in your hand, from the DOM's aria state."""
-    return page.evaluate(
+    found: list[tuple[str, bool]] = page.evaluate(
         "[...document.querySelectorAll('#hand button')].map(b => "
         "[b.dataset.card, b.getAttribute('aria-disabled') !== 'true'])"
     )
+    return found
 
 
 def move_to(page, code: str) -> None:

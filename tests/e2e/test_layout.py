@@ -205,6 +205,7 @@ def test_game_over_shows_places_and_the_winner(lang_pages, lang):
     assert totals == sorted(game.scores)
     assert dialog.locator("tr.first .crown").count() == game.scores.count(min(game.scores))
     first = dialog.locator("h2 + p").inner_text()
+    assert game.result is not None
     expected = {
         "win": ("You win", "Du gewinnst"),
         "draw": ("Draw", "Unentschieden"),

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import ConsoleMessage
 
 from tools.browser import ROOT, SITE, serve
 from tools.gamepage import hand_codes, open_game, play_first_playable, to_my_turn, wait_until
@@ -53,7 +54,8 @@ def started(page) -> str:
     to_my_turn(page)
     code = play_first_playable(page)
     wait_until(page, lambda _: code not in hand_codes(page), what="the card was played")
-    return page.get_attribute("html", "data-python")
+    found: str = page.get_attribute("html", "data-python")
+    return found
 
 
 def sent(log: Path) -> list[str]:
@@ -63,14 +65,13 @@ def sent(log: Path) -> list[str]:
 
 def warnings_of(page) -> list[str]:
     warnings: list[str] = []
-    page.on(
-        "console",
-        lambda m: (
-            m.type in ("warning", "error")
-            and "blocked by Playwright" not in m.text  # service_workers="block"
-            and warnings.append(m.text)
-        ),
-    )
+
+    def on_console(message: ConsoleMessage) -> None:
+        # service_workers="block" makes Playwright warn about the worker itself.
+        if message.type in ("warning", "error") and "blocked by Playwright" not in message.text:
+            warnings.append(message.text)
+
+    page.on("console", on_console)
     return warnings
 
 

@@ -15,6 +15,7 @@ One browser context per motion preference; the game is seed 7 at 1366×768.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
@@ -82,11 +83,12 @@ def distance(a: list[float], b: list[float]) -> float:
     return math.hypot(a[0] - b[0], a[1] - b[1])
 
 
-def frames(page) -> list[dict]:
-    return page.evaluate("window.__frames.slice()")
+def frames(page) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = page.evaluate("window.__frames.slice()")
+    return found
 
 
-def track(log: list[dict], region: str, code: str) -> list[list[float]]:
+def track(log: list[dict[str, Any]], region: str, code: str) -> list[list[float]]:
     """The positions of ``code`` in ``region`` frame by frame (repeats dropped)."""
     path: list[list[float]] = []
     for f in log:
@@ -96,18 +98,21 @@ def track(log: list[dict], region: str, code: str) -> list[list[float]]:
     return path
 
 
-def wait_frames(page, check, timeout_s: float = 20) -> list[dict]:
+def wait_frames(page, check, timeout_s: float = 20) -> list[dict[str, Any]]:
     """Poll the probe's log until ``check(log)`` holds."""
-    return poll(page, lambda: frames(page), check, timeout_s, "the probe's frames")
+    found: list[dict[str, Any]] = poll(
+        page, lambda: frames(page), check, timeout_s, "the probe's frames"
+    )
+    return found
 
 
-def trick_then_empty(log: list[dict]) -> bool:
+def trick_then_empty(log: list[dict[str, Any]]) -> bool:
     """A whole trick lay on the table, and later the table was empty."""
     full = next((i for i, f in enumerate(log) if len(f["center"]) == 4), None)
     return full is not None and any(not f["center"] for f in log[full:])
 
 
-def trick_gathered(log: list[dict]) -> bool:
+def trick_gathered(log: list[dict[str, Any]]) -> bool:
     """A whole trick lay on the table, then flew off, and every flight has ended."""
     full = next((i for i, f in enumerate(log) if len(f["center"]) == 4), None)
     if full is None:
@@ -140,7 +145,7 @@ def fresh_game(page, query: str) -> None:
     open_game(page, query)
 
 
-def pass_three(page) -> tuple[list[str], dict]:
+def pass_three(page) -> tuple[list[str], dict[str, Any]]:
     settle(page)
     chosen = hand_codes(page)[:3]
     for code in chosen:

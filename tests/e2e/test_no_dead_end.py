@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from hearts.enums import Level
 from hearts.web.records import (
     BAD_SUFFIX,
     GAME_KEY,
@@ -28,7 +29,7 @@ from hearts.web.records import (
 from tools.gamepage import open_game, settle, wait_ready
 
 from .conftest import PYSCRIPT_DIR
-from .drive import act
+from .drive import act, stored, written
 
 DEEP = "[" * 8000 + "]" * 8000
 
@@ -73,12 +74,6 @@ def page(browser, site_url):
     context.close()
 
 
-def stored(page: Any, *keys: str) -> dict[str, str | None]:
-    return page.evaluate(
-        "(ks) => Object.fromEntries(ks.map((k) => [k, localStorage.getItem(k)]))", list(keys)
-    )
-
-
 def put(page: Any, records: dict[str, str]) -> None:
     page.evaluate(
         "(rs) => { for (const [k, v] of Object.entries(rs)) localStorage.setItem(k, v); }", records
@@ -112,10 +107,10 @@ def test_records_nested_eight_thousand_deep_under_every_key_do_not_stop_the_star
 
 def test_python_dying_while_it_reads_a_record_says_so_and_sets_that_record_aside(page):
     before = played(page, "?seed=63&cadence=0&lang=de")
-    settings = dump_settings(Settings("de", "hard"))
+    settings = dump_settings(Settings("de", Level.HARD))
     page.goto("/static/manifest.webmanifest")
     put(page, {SETTINGS_KEY: settings})
-    keep = stored(page, GAME_KEY, STATS_KEY)
+    keep = written(page, GAME_KEY, STATS_KEY)
     page.evaluate("sessionStorage.setItem('inject-failure', 'die')")
     page.goto("/?cadence=0")
     page.wait_for_selector("html[data-state=stopped]", state="attached", timeout=90_000)
@@ -136,7 +131,7 @@ def test_python_dying_while_it_reads_a_record_says_so_and_sets_that_record_aside
 
 def test_a_start_that_raises_after_reading_offers_to_set_the_game_aside(page):
     played(page, "?seed=64&cadence=0&lang=en")
-    keep = stored(page, GAME_KEY, STATS_KEY)
+    keep = written(page, GAME_KEY, STATS_KEY)
     page.evaluate("sessionStorage.setItem('inject-failure', 'raise')")
     page.reload()
     page.wait_for_selector("html[data-state=stopped]", state="attached", timeout=90_000)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import time
 import tomllib
+from typing import Any
 
 import pytest
 
@@ -52,8 +53,8 @@ def first_visit(page) -> None:
     page.wait_for_selector(OFFLINE_READY, state="attached", timeout=TIMEOUT_MS)
 
 
-def sw_state(page) -> dict:
-    return page.evaluate(
+def sw_state(page) -> dict[str, Any]:
+    found: dict[str, Any] = page.evaluate(
         """async () => {
             const r = await navigator.serviceWorker.getRegistration();
             return {
@@ -66,10 +67,11 @@ def sw_state(page) -> dict:
             };
         }"""
     )
+    return found
 
 
 def precached_urls(page) -> list[str]:
-    return page.evaluate(
+    found: list[str] = page.evaluate(
         """async () => {
             const names = (await caches.keys()).filter((n) => n.includes("precache"));
             const urls = [];
@@ -81,10 +83,12 @@ def precached_urls(page) -> list[str]:
             return urls;
         }"""
     )
+    return found
 
 
-def debug_state(page) -> dict:
-    return json.loads(page.evaluate("window.heartsDebug.state()"))
+def debug_state(page) -> dict[str, Any]:
+    found: dict[str, Any] = json.loads(page.evaluate("window.heartsDebug.state()"))
+    return found
 
 
 def assert_site_headers(requests_log) -> None:

@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -105,8 +106,11 @@ def test_build_command_on_a_fresh_copy_produces_the_served_site(tmp_path):
     )
     assert run.returncode == 0, f"build failed:\n{run.stdout}\n{run.stderr}"
 
-    def vendored(root: Path) -> dict:
-        return json.loads((root / "static/vendor/manifest.json").read_text(encoding="utf-8"))
+    def vendored(root: Path) -> dict[str, Any]:
+        found: dict[str, Any] = json.loads(
+            (root / "static/vendor/manifest.json").read_text(encoding="utf-8")
+        )
+        return found
 
     built = site / "dist"
     assert vendored(built) == vendored(SITE)

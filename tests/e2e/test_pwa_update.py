@@ -11,8 +11,10 @@ import json
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
+from playwright.sync_api import Frame
 
 from tools.browser import ROOT, SITE, serve
 
@@ -72,8 +74,9 @@ def revisions(paths: list[str], path: str) -> list[str]:
     return [p for p in paths if p.split("?")[0] == path]
 
 
-def state(page) -> dict:
-    return json.loads(page.evaluate("window.heartsDebug.state()"))
+def state(page) -> dict[str, Any]:
+    found: dict[str, Any] = json.loads(page.evaluate("window.heartsDebug.state()"))
+    return found
 
 
 def ready(page) -> None:
@@ -135,8 +138,13 @@ def test_a_new_version_waits_for_the_player_or_the_next_start(
     find_update(page)
     newcomer = context.new_page()
     newcomer.on("pageerror", lambda e: console_errors.append(f"newcomer: {e}"))
-    navigations = []
-    newcomer.on("framenavigated", lambda f: f == newcomer.main_frame and navigations.append(f.url))
+    navigations: list[str] = []
+
+    def on_navigated(frame: Frame) -> None:
+        if frame == newcomer.main_frame:
+            navigations.append(frame.url)
+
+    newcomer.on("framenavigated", on_navigated)
     newcomer.goto(url + GAME, wait_until="commit")
     # The game is open in `page`: the new tab says so and plays only once it takes over
     # (one tab drives a saved game, issue 6).

@@ -130,6 +130,7 @@ def test_thirty_reloads_across_one_game_lose_and_double_nothing(page, console_er
     now = settle(page)
     while now["phase"] != "game_over":
         phase = now["phase"]
+        kind: str | None
         if phase == "pass":
             kind = rng.choice(kinds_pass)
         elif phase == "hand_over":

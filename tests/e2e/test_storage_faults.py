@@ -18,7 +18,9 @@ import json
 from typing import Any
 
 import pytest
+from playwright.sync_api import ConsoleMessage
 
+from hearts.enums import Level
 from hearts.record import seal
 from hearts.web.records import (
     BAD_SUFFIX,
@@ -31,7 +33,7 @@ from hearts.web.records import (
 )
 from tools.gamepage import open_game, settle, state, wait_ready
 
-from .drive import act
+from .drive import act, stored, written
 
 NO_SAVE = "does not let the game save"
 FULL_TEXT = "storage for this site is full"
@@ -67,13 +69,19 @@ def page(browser, site_url):
 @pytest.fixture
 def errors(page) -> list[str]:
     found: list[str] = []
-    page.on("console", lambda m: m.type == "error" and found.append(f"console: {m.text}"))
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            found.append(f"console: {message.text}")
+
+    page.on("console", on_console)
     page.on("pageerror", lambda e: found.append(f"pageerror: {e}"))
     return found
 
 
 def notice_texts(page: Any) -> list[str]:
-    return page.locator("#notice p").all_inner_texts()
+    found: list[str] = page.locator("#notice p").all_inner_texts()
+    return found
 
 
 def moves(page: Any, n: int) -> dict[str, Any]:
@@ -82,12 +90,6 @@ def moves(page: Any, n: int) -> dict[str, Any]:
         act(page, now)
         now = settle(page)
     return now
-
-
-def stored(page: Any, *keys: str) -> dict[str, str | None]:
-    return page.evaluate(
-        "(ks) => Object.fromEntries(ks.map((k) => [k, localStorage.getItem(k)]))", list(keys)
-    )
 
 
 def test_unavailable_storage_plays_in_memory_and_says_so_once(page, errors):
@@ -112,9 +114,10 @@ def test_full_storage_resumes_the_saved_game_and_keeps_playing_in_memory(page, e
     page.add_init_script(FULL)
     page.reload()
     resumed = wait_ready(page)
-    saved = stored(page, GAME_KEY, STATS_KEY, SETTINGS_KEY)
+    saved = stored(page, GAME_KEY, STATS_KEY, SETTINGS_KEY)  # no settings saved yet
     assert resumed["actions"] == before["actions"]  # the saved game, not a new deal
-    assert json.loads(resumed["stats"])["levels"] == json.loads(saved[STATS_KEY])["levels"]
+    stats = written(page, STATS_KEY)[STATS_KEY]
+    assert json.loads(resumed["stats"])["levels"] == json.loads(stats)["levels"]
     assert resumed["storage_degraded"] is True and resumed["storage"] == "full"
     texts = notice_texts(page)
     assert len(texts) == 1 and FULL_TEXT in texts[0] and NO_SAVE not in texts[0]
@@ -162,7 +165,7 @@ def test_storage_filled_before_the_game_ends_finishes_says_full_and_counts_it_on
     texts = notice_texts(page)
     assert len(texts) == 1 and FULL_TEXT in texts[0]
     assert page.locator('#dlg-summary [data-action="new_game"]').is_visible()  # it finished
-    stored_stats = json.loads(stored(page, STATS_KEY)[STATS_KEY])["levels"]["medium"]
+    stored_stats = json.loads(written(page, STATS_KEY)[STATS_KEY])["levels"]["medium"]
     assert stored_stats == [1, 0, 0, 0]  # its end waits in memory
     result = json.loads(now["stats"])["levels"]["medium"]
     assert result[0] == 1 and sum(result[1:]) == 1
@@ -192,7 +195,7 @@ def game_over_soon(seed: int) -> dict[str, str]:
 
 
 def _body(text: str) -> dict[str, Any]:
-    body = json.loads(text)
+    body: dict[str, Any] = json.loads(text)
     body.pop("check")
     return body
 
@@ -217,19 +220,19 @@ def test_bad_records_are_set_aside_with_a_message_and_statistics_survive(page, e
     page.add_init_script(INJECTOR)
     now = open_game(page, "?seed=43&cadence=0&lang=en")
     now = moves(page, 2)
-    good = stored(page, GAME_KEY, STATS_KEY, SETTINGS_KEY)
+    good = written(page, GAME_KEY, STATS_KEY)
     good_levels = json.loads(good[STATS_KEY])["levels"]
     assert good_levels["medium"][0] == 1
 
     # 1. A truncated game and settings of a foreign (future) version.
     truncated = good[GAME_KEY][: len(good[GAME_KEY]) // 2]
-    future = seal({**_body(dump_settings(Settings("de", "hard"))), "v": 2})
+    future = seal({**_body(dump_settings(Settings("de", Level.HARD))), "v": 2})
     _inject(page, {GAME_KEY: truncated, SETTINGS_KEY: future})
     now = open_game(page, "?seed=44&cadence=0&lang=en")
     text = " ".join(notice_texts(page))
     assert "saved game could not be loaded and was set aside" in text
     assert "settings could not be read" in text
-    after = stored(page, GAME_KEY + BAD_SUFFIX, SETTINGS_KEY + BAD_SUFFIX, STATS_KEY)
+    after = written(page, GAME_KEY + BAD_SUFFIX, SETTINGS_KEY + BAD_SUFFIX, STATS_KEY)
     assert after[GAME_KEY + BAD_SUFFIX] == truncated
     assert after[SETTINGS_KEY + BAD_SUFFIX] == future
     levels = json.loads(after[STATS_KEY])["levels"]
@@ -237,7 +240,7 @@ def test_bad_records_are_set_aside_with_a_message_and_statistics_survive(page, e
     assert now["phase"] == "pass" and now["hand_number"] == 1
     assert not any(a.startswith("P0") for a in now["actions"])  # a fresh deal
     moves(page, 2)  # the pass and a card
-    good = stored(page, GAME_KEY, STATS_KEY)
+    good = written(page, GAME_KEY, STATS_KEY)
 
     # 2. Statistics edited by hand (check value wrong) and a re-sealed game whose move log
     #    has a doubled CPU move: the game does not replay.
@@ -252,17 +255,17 @@ def test_bad_records_are_set_aside_with_a_message_and_statistics_survive(page, e
     text = " ".join(notice_texts(page))
     assert "statistics could not be read" in text and "set aside" in text
     assert "saved game could not be loaded" in text
-    after = stored(page, STATS_KEY + BAD_SUFFIX, GAME_KEY + BAD_SUFFIX)
+    after = written(page, STATS_KEY + BAD_SUFFIX, GAME_KEY + BAD_SUFFIX)
     assert after == {STATS_KEY + BAD_SUFFIX: edited, GAME_KEY + BAD_SUFFIX: doubled}
     moves(page, 1)
 
     # 3. Garbage settings, a game record under the statistics key, a foreign game version.
-    game_now = stored(page, GAME_KEY)[GAME_KEY]
+    game_now = written(page, GAME_KEY)[GAME_KEY]
     foreign = seal({**_body(game_now), "v": 9})
     _inject(page, {SETTINGS_KEY: "\u0000{", STATS_KEY: game_now, GAME_KEY: foreign})
     now = open_game(page, "?seed=46&cadence=0&lang=en")
     assert len(notice_texts(page)) == 3
-    after = stored(page, SETTINGS_KEY + BAD_SUFFIX, STATS_KEY + BAD_SUFFIX, GAME_KEY + BAD_SUFFIX)
+    after = written(page, SETTINGS_KEY + BAD_SUFFIX, STATS_KEY + BAD_SUFFIX, GAME_KEY + BAD_SUFFIX)
     assert after == {
         SETTINGS_KEY + BAD_SUFFIX: "\u0000{",
         STATS_KEY + BAD_SUFFIX: game_now,

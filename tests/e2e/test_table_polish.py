@@ -52,11 +52,12 @@ DIALOG_GEOMETRY = """
 
 
 def focused(page) -> str:
-    return page.evaluate(
+    found: str = page.evaluate(
         """() => { const el = document.activeElement;
                    if (el.dataset.card) return "card";
                    return el.id || el.dataset.action || el.tagName; }"""
     )
+    return found
 
 
 def dialog_problems(page, name: str, where: str) -> list[str]:

@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from playwright.sync_api import ConsoleMessage
+
 from hearts.web.records import GAME_KEY, STATS_KEY
 from tools.gamepage import BOOT_TIMEOUT_S, my_move, open_game, settle, state, wait_ready
 
@@ -22,15 +24,17 @@ URL = "?seed=21&cadence=0&lang=en"
 
 
 def saved(page: Any) -> dict[str, Any]:
-    return page.evaluate(
+    found: dict[str, Any] = page.evaluate(
         "(keys) => Object.fromEntries(keys.map((k) => [k, localStorage.getItem(k)]))",
         [GAME_KEY, STATS_KEY],
     )
+    return found
 
 
 def saved_actions(page: Any) -> list[str]:
     table = json.loads(saved(page)[GAME_KEY])
-    return json.loads(table["game"])["actions"]
+    found: list[str] = json.loads(table["game"])["actions"]
+    return found
 
 
 def open_waiting(page: Any, query: str = URL) -> None:
@@ -46,7 +50,11 @@ def tab_status(page: Any) -> str:
 
 
 def errors_of(page: Any, sink: list[str], name: str) -> None:
-    page.on("console", lambda m: m.type == "error" and sink.append(f"{name}: {m.text}"))
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            sink.append(f"{name}: {message.text}")
+
+    page.on("console", on_console)
     page.on("pageerror", lambda e: sink.append(f"{name}: {e}"))
 
 
