@@ -25,6 +25,7 @@ GAME := $(DIST)/static/build/hearts.zip
 CONTRACT := $(DIST)/static/build/contract.mjs
 HEARTS_SOURCES := $(shell find hearts -name '*.py' ! -path '*/__pycache__/*' 2>/dev/null)
 SW := $(DIST)/sw.js
+PRECOMPRESSED := .cache/precompressed.json
 CHROMIUM := /usr/bin/chromium
 # The other two engines of tests/e2e/test_engines.py (Debian's packages, like Chromium):
 # Firefox ESR (WebDriver BiDi), WebKitGTK's MiniBrowser + WebKitWebDriver, and Xvfb
@@ -93,8 +94,9 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-# The site in dist/: the page's files, the runtime, the game, the service worker.
-build: $(SW)
+# The site in dist/: the page's files, the runtime, the game, the service worker and the
+# brotli copies a server sends instead.
+build: $(PRECOMPRESSED)
 
 vendor: $(VENDOR)
 # The standard library it ships holds what the game imports (scripts/stdlib.mjs): it is
@@ -122,14 +124,17 @@ $(filter-out $(DIST)/pyscript.toml,$(SITE_COPIES)): $(DIST)/%: %
 	cp $< $@
 
 # The service worker: Workbox precache manifest (content hash per file) of the site as built,
-# after removing what is no longer part of it (deleted page files, renamed build outputs);
-# then the brotli copies a server sends instead (scripts/precompress.mjs).
+# after removing what is no longer part of it (deleted page files, renamed build outputs).
 sw: $(SW)
 $(SW): $(VENDOR) $(GAME) $(CONTRACT) $(SITE_COPIES) $(PAGE_DIRS) scripts/build_sw.mjs \
-		scripts/sw-prelude.js scripts/prune_site.py scripts/precompress.mjs
+		scripts/sw-prelude.js scripts/prune_site.py
 	$(PYTHON) scripts/prune_site.py $(DIST) $(PAGE_FILES) $(patsubst $(DIST)/%,%,$(GAME) $(CONTRACT))
 	node scripts/build_sw.mjs --root $(DIST)
-	node scripts/precompress.mjs $(DIST)
+
+# The brotli copies (dist/X.br beside X, scripts/precompress.mjs), after everything they
+# copy; their manifest, outside the site, is the target that stands for all of them.
+$(PRECOMPRESSED): $(SW) scripts/precompress.mjs
+	node scripts/precompress.mjs $(DIST) --manifest $@
 
 # App icons: the committed PNGs, rendered by Chromium from static/icons/*.svg (after
 # changing a drawing); `make icons-check` fails if a PNG no longer matches its source.

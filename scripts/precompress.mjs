@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Brotli copies of the built site's compressible files, beside them: dist/X -> dist/X.br.
 //
-//   node scripts/precompress.mjs dist        (the last step of `make build`)
+//   node scripts/precompress.mjs dist --manifest .cache/precompressed.json
+//                                            (the last step of `make build`)
 //
 // Brotli at its highest quality (11, a 16 MB window) is too slow for a server to run per
 // request, and saves most where the bytes are: the interpreter's .wasm travels as 2.8 MB
@@ -11,9 +12,10 @@
 // does. The service worker never precaches the .br files (scripts/build_sw.mjs). A copy
 // is rewritten only when X is newer, and only kept when it is at least 5 % smaller than X
 // (already compressed files - the game's deflated archive, PNGs - are left alone).
+// The manifest lists the copies as they now are (make's declared target for all of them).
 import { constants, brotliCompressSync } from "node:zlib";
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 
 const COMPRESSIBLE = /\.(html|css|js|mjs|json|webmanifest|toml|svg|wasm|zip|txt)$/;
 const MIN_BYTES = 1024;
@@ -27,11 +29,12 @@ function* files(dir) {
     }
 }
 
-const site = process.argv[2];
-if (!site) {
-    console.error("usage: node scripts/precompress.mjs SITE_DIR");
+const [site, flag, manifest] = process.argv.slice(2);
+if (!site || (flag !== undefined && (flag !== "--manifest" || !manifest))) {
+    console.error("usage: node scripts/precompress.mjs SITE_DIR [--manifest FILE]");
     process.exit(2);
 }
+const copies = {};
 let written = 0;
 let before = 0;
 let after = 0;
@@ -64,6 +67,12 @@ for (const path of files(site)) {
     }
     before += size;
     after += statSync(copy).size;
+    copies[relative(site, copy)] = { bytes: statSync(copy).size, of: size };
+}
+if (manifest) {
+    mkdirSync(dirname(manifest), { recursive: true });
+    const sorted = Object.fromEntries(Object.entries(copies).sort(([a], [b]) => (a < b ? -1 : 1)));
+    writeFileSync(manifest, `${JSON.stringify(sorted, null, 1)}\n`);
 }
 console.log(
     `precompress: ${written} brotli copies written; ${(before / 1e6).toFixed(2)} MB -> `
