@@ -13,8 +13,9 @@ spells one itself (tests/web/test_contract.py fails when one does):
   it), read from the archive as built (scripts/build_game.py).
 * ``RECORDS``: the stored keys, the table picture's kind and version, the .bad copies and the
   limits records are read within (hearts/web/records.py, hearts/record.py).
-* ``REGIONS``, ``LABELS``, ``NAV_KEYS``: the painter's regions, the labels outside them
-  (element, attribute) and the keys that move between cards (hearts/web/painter.py).
+* ``REGIONS``, ``IDS``, ``LABELS``, ``NAV_KEYS``: the painter's regions, the ids of the
+  elements it draws into by name (seats by seat number), the labels outside them (element,
+  attribute) and the keys that move between cards (hearts/web/painter.py).
 * ``LOCK``: the Web Lock's name (hearts/web/tablock.py).
 * ``LANGUAGES``: the supported languages and the fallback (hearts/i18n).
 * ``STEPS`` and ``TEXTS``: the start-up steps, and per language what is shown before
@@ -76,6 +77,14 @@ def contract(root: Path, build: str) -> dict[str, Any]:
         "BUILD": build,
         "RECORDS": stored,
         "REGIONS": list(painter.REGIONS),
+        "IDS": {
+            "status": painter.STATUS,
+            "seats": list(painter.SEATS),
+            "center": painter.CENTER,
+            "prompt": painter.PROMPT,
+            "hand": painter.HAND,
+            "table": painter.TABLE,
+        },
         "LABELS": {key: list(target) for key, (*target, _field) in painter.LABELS.items()},
         "NAV_KEYS": dict(painter.NAV_KEYS),
         "LOCK": {"name": tablock.LOCK_NAME},

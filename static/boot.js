@@ -29,7 +29,7 @@
 // Python's facts (keys, kinds, regions, labels, keys, languages, texts): the contract,
 // generated from the modules that own them (scripts/build_contract.py); none spelled here.
 import {
-    BUILD, LABELS, LANGUAGES, MARKUP, NAV_KEYS, RECORDS, REGIONS, STEPS, TEXTS,
+    BUILD, IDS, LABELS, LANGUAGES, MARKUP, NAV_KEYS, RECORDS, REGIONS, STEPS, TEXTS,
 } from "./build/contract.mjs";
 
 const root = document.documentElement;
@@ -128,8 +128,8 @@ function savedPicture() {
     if (field(picture, "table") !== check || !own(TEXTS, lang)) return null;
     const storedRegions = field(picture, "regions");
     const classes = field(picture, "classes") ?? {};
-    const tableClass = field(classes, "table");
-    const handClass = field(classes, "hand");
+    const tableClass = field(classes, IDS.table);
+    const handClass = field(classes, IDS.hand);
     if (tableClass !== undefined && !whole(MARKUP.tableClass).test(tableClass)) return null;
     if (handClass !== undefined && !whole(MARKUP.handClass).test(handClass)) return null;
     const regions = {};
@@ -172,8 +172,8 @@ function paint(regions, classes, labels, lang) {
         if (typeof content === "string") document.getElementById(name).innerHTML = content;
         else if (content) document.getElementById(name).replaceChildren(content);
     }
-    if (classes.table) document.getElementById("table").className = classes.table;
-    if (classes.hand) document.getElementById("hand").className = classes.hand;
+    if (classes.table) document.getElementById(IDS.table).className = classes.table;
+    if (classes.hand) document.getElementById(IDS.hand).className = classes.hand;
     root.lang = lang;
     for (const [key, [id, where]] of Object.entries(LABELS)) {
         const element = document.getElementById(id);
@@ -224,10 +224,10 @@ if (!archiveCached) {
 // ------------------------------------------------------------------ input while starting
 const queue = [];
 let listening = Boolean(saved);
-const hand = document.getElementById("hand");
-const center = document.getElementById("center");
+const hand = document.getElementById(IDS.hand);
+const center = document.getElementById(IDS.center);
 const cards = () => [...hand.querySelectorAll("button[data-card]")];
-const passing = () => document.getElementById("table").classList.contains("phase-pass");
+const passing = () => document.getElementById(IDS.table).classList.contains("phase-pass");
 
 function syncConfirm() {
     const confirm = center.querySelector('[data-action="confirm-pass"]');

@@ -20,6 +20,7 @@
 // tests/e2e/test_boot.py), and this module turns it into the document event
 // "hearts:python-died", on which static/boot.js shows the way on (issue 20).
 import { loadPyodide as loadPyodideFresh, version } from "./vendor/pyodide-314.0.2/pyodide.mjs";
+import { IDS } from "./build/contract.mjs";
 import { SNAPSHOT_CACHE, snapshotKey } from "./snapshot-store.mjs";
 
 export { version };
@@ -40,7 +41,7 @@ const QUIET_POLL_MS = 250;
 // playable ones with aria-pressed) or a dialog is open, and no card is in flight.
 function tableWaits() {
     const waiting =
-        document.querySelector("#hand [aria-pressed]") !== null ||
+        document.querySelector(`#${IDS.hand} [aria-pressed]`) !== null ||
         document.querySelector("dialog[open]") !== null;
     const flying = globalThis.heartsMotion?.running?.() ?? 0;
     return waiting && flying === 0;

@@ -15,11 +15,13 @@
 // a reload mid-flight shows the settled table, and `prefers-reduced-motion: reduce` turns
 // every flight into at most a short fade. Python calls nothing at `?cadence=0`.
 
+import { IDS } from "./build/contract.mjs";
+
 // Every flight ends well before the next move can come (the 450 ms cadence, R22): a move is
 // main-thread work, and a flight that is still running when it comes drops frames. The
 // longest are the exchange (the cards you receive set off when yours are a fifth of the way:
 // 0.2 × 280 + 300 = 356 ms), a deal (200 + 12 × 12 = 344 ms) and a gather (300 + 3 × 15).
-const BASE_MS = { play: 260, hand: 180, gather: 300, out: 280, in: 300, deal: 200 };
+const BASE_MS = { play: 260, sort: 180, gather: 300, out: 280, in: 300, deal: 200 };
 const STAGGER_MS = { gather: 15, deal: 12 };
 const IN_AFTER_OUT = 0.2;
 const DEAL_FROM_SCALE = 0.6;
@@ -45,14 +47,14 @@ function box(el) {
 
 // Where a seat's cards are (its last back, else its plate) and where its pile lies.
 function seatBox(seat) {
-  const s = document.getElementById(`seat-${seat}`);
+  const s = document.getElementById(IDS.seats[seat]);
   if (!s) return null;
   const backs = s.querySelectorAll(".backs .back");
   return box(backs[backs.length - 1]) || box(s.querySelector(".plate")) || box(s);
 }
 
 function pileBox(seat) {
-  const s = document.getElementById(`seat-${seat}`);
+  const s = document.getElementById(IDS.seats[seat]);
   return s ? box(s.querySelector(".pile-stack")) || seatBox(seat) : null;
 }
 
@@ -143,14 +145,14 @@ function fade(el, ms, delay = 0) {
 /** Where every card is now: call just before the table's HTML changes. */
 export function before() {
   first = {
-    hand: cards("hand"),
-    center: cards("center"),
+    hand: cards(IDS.hand),
+    center: cards(IDS.center),
     seats: [0, 1, 2, 3].map(seatBox),
     piles: [0, 1, 2, 3].map((seat) => {
-      const count = document.querySelector(`#seat-${seat} .pile-count`);
+      const count = document.querySelector(`#${IDS.seats[seat]} .pile-count`);
       return count ? count.textContent : null;
     }),
-    middle: box(document.getElementById("center")),
+    middle: box(document.getElementById(IDS.center)),
   };
 }
 
@@ -169,8 +171,8 @@ export function after(planText) {
   if (speed === 0) return;
   const ms = (name) => BASE_MS[name] * speed;
   const calm = reduced?.matches;
-  const hand = cards("hand");
-  const center = cards("center");
+  const hand = cards(IDS.hand);
+  const center = cards(IDS.center);
 
   // Cards played since: from your hand or from the seat that played them.
   let landed = 0;
@@ -190,10 +192,10 @@ export function after(planText) {
   }
   // A finished trick: the winner's mark and the prompt that names it come when the last
   // card has landed, not while it is still on its way.
-  const winner = document.querySelector("#center .tcard.winner");
+  const winner = document.querySelector(`#${IDS.center} .tcard.winner`);
   if (winner && landed) {
     winner.classList.remove("winner");
-    const prompt = document.getElementById("prompt");
+    const prompt = document.getElementById(IDS.prompt);
     if (prompt) track(fade(prompt, 160, landed));
     setTimeout(() => winner.isConnected && winner.classList.add("winner"), landed);
   }
@@ -202,8 +204,8 @@ export function after(planText) {
   const to = Number.isInteger(plan.gather) ? plan.gather : null;
   const gathered = [...was.center].filter(([code, item]) => !center.has(code) && !item.el.isConnected);
   if (to !== null && gathered.length) {
-    const count = document.querySelector(`#seat-${to} .pile-count`);
-    const pile = document.querySelector(`#seat-${to} .pile`);
+    const count = document.querySelector(`#${IDS.seats[to]} .pile-count`);
+    const pile = document.querySelector(`#${IDS.seats[to]} .pile`);
     if (calm) {
       // no flight: the cards are simply gone, the pile has them
     } else {
@@ -241,7 +243,7 @@ export function after(planText) {
     const old = was.hand.get(code);
     if (old) {
       if (!calm && !dealt) {
-        const a = flyIn(now.el, old.box, now.box, ms("hand"));
+        const a = flyIn(now.el, old.box, now.box, ms("sort"));
         if (a) track(a);
       }
       continue;
@@ -274,7 +276,7 @@ export function after(planText) {
   }
   if (dealt && !calm) {
     for (const seat of [1, 2, 3]) {
-      const backs = document.querySelector(`#seat-${seat} .backs`);
+      const backs = document.querySelector(`#${IDS.seats[seat]} .backs`);
       const to = box(backs);
       const from = atMiddle(was.middle, to, DEAL_FROM_SCALE);
       const a = flyIn(backs, from, to, ms("deal") + 12 * STAGGER_MS.deal * speed, 0, {

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .dialogs import Dialogs
-from .painter import NAV_KEYS
+from .painter import HAND, NAV_KEYS
 from .ports import Dom, Event, Intent
 
 CHANGE_ONLY = {"level"}  # radios: chosen by their change event
@@ -30,14 +30,14 @@ class Input:
         """``dispatch`` carries out an intent; ``run`` runs a handler safely, or not at
         all while another tab plays the game."""
         self.dom = dom
-        self.hand = dom.by_id("hand")
+        self.hand = dom.by_id(HAND)
         self.dispatch = dispatch
         self.run = run
         self.decoders: tuple[tuple[str, str, Decoder, bool], ...] = (
             ("document", "click", self.click, False),
             ("document", "change", self.change, False),
-            ("hand", "keydown", self.hand_key, False),
-            ("hand", "focusin", self.hand_focus, False),
+            (HAND, "keydown", self.hand_key, False),
+            (HAND, "focusin", self.hand_focus, False),
             ("document", "visibilitychange", lambda _e: Intent("visibility"), False),
             ("window", "pagehide", lambda _e: Intent("flush"), False),
             ("document", "hearts:update-ready", lambda _e: Intent("update-ready"), False),

@@ -16,14 +16,18 @@ from ..view.table import pass_target
 from . import render
 from .ports import Dom, Element
 
-REGIONS = ("status", "seat-0", "seat-1", "seat-2", "seat-3", "center", "prompt", "hand")
+# The elements drawn into, by id (index.html). static/*.js take them from the contract
+# (scripts/build_contract.py: IDS, REGIONS).
+STATUS, CENTER, PROMPT, HAND, TABLE = "status", "center", "prompt", "hand", "table"
+SEATS = tuple(f"seat-{seat}" for seat in range(4))  # by seat number
+REGIONS = (STATUS, *SEATS, CENTER, PROMPT, HAND)  # each drawn as one HTML string
 # The labels outside the regions: name -> (element id, where: its text or an attribute,
 # the Chrome field). static/boot.js sets the same ones (scripts/build_contract.py).
 LABELS = {
     "menu": ("menu-button", "text", "menu"),
-    "hand": ("hand", "aria-label", "your_hand"),
-    "table": ("table", "aria-label", "table"),
-    "center": ("center", "aria-label", "trick"),
+    HAND: (HAND, "aria-label", "your_hand"),
+    TABLE: (TABLE, "aria-label", "table"),
+    CENTER: (CENTER, "aria-label", "trick"),
 }
 # The keys that move the focus between your cards, and where to (static/boot.js too).
 NAV_KEYS = {
@@ -44,7 +48,7 @@ class Painter:
         self.motion_speed = motion_speed  # 1: flights at full length; 0: none (static/motion.mjs)
         self.last_phase: Phase | None = None  # of the previous paint; None: nothing drawn yet
         self.el = {name: dom.by_id(name) for name in REGIONS}
-        self.table = dom.by_id("table")
+        self.table = dom.by_id(TABLE)
         self.live = dom.by_id("live")
         self.notice = dom.by_id("notice")
         self.cache: dict[str, str] = {}
@@ -96,24 +100,24 @@ class Painter:
         relabel = self.lang != chrome.lang
         if relabel:
             self.paint_chrome(chrome)
-        self.set_class("table", self.table, f"table phase-{v.phase}")
+        self.set_class(TABLE, self.table, f"table phase-{v.phase}")
         active = self.dom.active()
         region = self.region_of(active)
-        focus_card = active.attr("data-card") if active is not None and region == "hand" else None
+        focus_card = active.attr("data-card") if active is not None and region == HAND else None
         old_codes = self.hand_codes
-        self.set_html("status", self.el["status"], render.status_bar(v))
+        self.set_html(STATUS, self.el[STATUS], render.status_bar(v))
         for p in v.plates:
-            self.set_html(f"seat-{p.seat}", self.el[f"seat-{p.seat}"], render.plate(p))
-        self.set_html("center", self.el["center"], render.center(v))
-        self.set_html("prompt", self.el["prompt"], render.escape(v.prompt))
-        self.set_class("hand", self.el["hand"], render.hand_class(len(v.hand)))
+            self.set_html(SEATS[p.seat], self.el[SEATS[p.seat]], render.plate(p))
+        self.set_html(CENTER, self.el[CENTER], render.center(v))
+        self.set_html(PROMPT, self.el[PROMPT], render.escape(v.prompt))
+        self.set_class(HAND, self.el[HAND], render.hand_class(len(v.hand)))
         if focus_card:
             self.focus_code = focus_card
-        changed = self.set_html("hand", self.el["hand"], render.hand(v.hand, self.focus_code))
+        changed = self.set_html(HAND, self.el[HAND], render.hand(v.hand, self.focus_code))
         self.hand_codes = [c.face.code for c in v.hand]
-        if changed and region == "hand":
+        if changed and region == HAND:
             self.refocus_hand(focus_card, old_codes)
-        elif region in ("center", "hand") and self.region_of(self.dom.active()) is None:
+        elif region in (CENTER, HAND) and self.region_of(self.dom.active()) is None:
             self.focus_hand()  # the focused element was redrawn away
         self.show_notices(notices)
         self.last_phase = v.phase
@@ -151,39 +155,39 @@ class Painter:
     def region_of(self, element: Element | None) -> str | None:
         if element is None:
             return None
-        for name in ("hand", "center"):
+        for name in (HAND, CENTER):
             if self.el[name].contains(element):
                 return name
         return None
 
     def cards(self) -> Sequence[Element]:
-        return self.el["hand"].query_all(CARD_BUTTONS)
+        return self.el[HAND].query_all(CARD_BUTTONS)
 
     def refocus_hand(self, code: str | None, old_codes: list[str]) -> None:
         """Keep focus on the same card, or on its neighbour if it was played."""
         if code:
-            same = self.el["hand"].query(f'button[data-card="{code}"]')
+            same = self.el[HAND].query(f'button[data-card="{code}"]')
             if same is not None and same.attr("tabindex") == "0":
                 same.focus()
                 return
-            stop = self.el["hand"].query('button[tabindex="0"]')
+            stop = self.el[HAND].query('button[tabindex="0"]')
             if same is not None and stop is not None:
                 stop.focus()  # the card is blocked now: focus moves to a playable one
                 return
         buttons = self.cards()
         if not buttons:
-            self.el["hand"].focus()  # the last card was played: focus waits on the hand
+            self.el[HAND].focus()  # the last card was played: focus waits on the hand
             return
         index = old_codes.index(code) if code in old_codes else 0
         self.move_focus_to(buttons[min(index, len(buttons) - 1)])
 
     def focus_hand(self) -> None:
         """Focus the hand's card in the tab order (or the menu button without cards)."""
-        target = self.el["hand"].query('button[tabindex="0"]')
+        target = self.el[HAND].query('button[tabindex="0"]')
         (target or self.dom.by_id("menu-button")).focus()
 
     def move_focus_to(self, target: Element) -> None:
-        for old in self.el["hand"].query_all('button[tabindex="0"]'):
+        for old in self.el[HAND].query_all('button[tabindex="0"]'):
             old.set_attr("tabindex", "-1")
         target.set_attr("tabindex", "0")
         self.focus_code = target.attr("data-card")

@@ -9,6 +9,7 @@ instead.
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from pathlib import Path
@@ -24,7 +25,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import build_contract  # noqa: E402
 
 SCRIPTS = sorted(p for p in (ROOT / "static").glob("*") if p.suffix in {".js", ".mjs"})
-IMPORTERS = ("boot.js", "handover.mjs", "pwa.mjs")
+IMPORTERS = ("boot.js", "handover.mjs", "interpreter.mjs", "motion.mjs", "pwa.mjs")
 CONTRACT = build_contract.contract(ROOT, "test-build")
 IMPORT = re.compile(r'import\s*\{([^}]*)\}\s*from\s*"\./build/contract\.mjs"')
 
@@ -48,13 +49,12 @@ def facts() -> list[str]:
         for part in ("steps", "causes", "download", "labels")
         for s in strings(CONTRACT["TEXTS"][lang][part])
     ]
-    seats = [r for r in painter.REGIONS if r.startswith("seat-")]
     return [
         *keys,
         records.PICTURE_KIND,
         records.BAD_SUFFIX,
         tablock.LOCK_NAME,
-        *seats,
+        *painter.SEATS,
         *painter.NAV_KEYS,
         *i18n.LANGS,
         *texts,
@@ -98,13 +98,56 @@ def numbers(source: str) -> set[int]:
     return found | {n for n in spelled if n >= LARGE}
 
 
+def quoted(source: str) -> set[str]:
+    """Every quoted string of a script (comments dropped), templates included as written."""
+    code = uncommented(source)
+    found = re.findall(r'"((?:[^"\\]|\\.)*)"|\'((?:[^\'\\]|\\.)*)\'|`((?:[^`\\]|\\.)*)`', code)
+    return {next(s for s in groups if s) for groups in found if any(groups)}
+
+
 def literals(source: str) -> set[str]:
     """Every quoted string and every bare object key of a script (comments dropped)."""
-    code = uncommented(source)
-    quoted = re.findall(r'"((?:[^"\\]|\\.)*)"|\'((?:[^\'\\]|\\.)*)\'|`((?:[^`\\]|\\.)*)`', code)
-    found = {next(s for s in groups if s) for groups in quoted if any(groups)}
-    found |= set(re.findall(r"[{,]\s*([A-Za-z_]\w*)\s*:", code))
-    return found
+    bare_keys = re.findall(r"[{,]\s*([A-Za-z_]\w*)\s*:", uncommented(source))
+    return quoted(source) | set(bare_keys)
+
+
+ELEMENTS = (*painter.REGIONS, painter.TABLE)  # the ids the painter draws into
+SEAT_PREFIX = os.path.commonprefix(painter.SEATS)  # "seat-": a seat's id is it + a number
+BY_ID = re.compile(r"getElementById\(\s*([\"'`])([\w-]+)\1\s*\)")
+
+
+def spelled_ids(source: str) -> set[str]:
+    """The painter's element ids a script spells: a region's as a string, any in a selector
+    (``#hand x``) or looked up by hand (``getElementById("table")``: "table" alone is also a
+    record's field), or a seat's built from its prefix (``seat-${n}``)."""
+    found = {i for _quote, i in BY_ID.findall(uncommented(source))}
+    for text in quoted(source):
+        found |= {i for i in painter.REGIONS if text == i}
+        found |= {i for i in ELEMENTS if re.search(rf"#{re.escape(i)}(?![\w-])", text)}
+        if re.search(rf"(?<![\w-]){re.escape(SEAT_PREFIX)}(?:\d|\$\{{)", text):
+            found.add(SEAT_PREFIX)
+    return found & {*ELEMENTS, SEAT_PREFIX}
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
+def test_no_script_spells_an_element_id_of_the_painter(script: Path) -> None:
+    spelled = spelled_ids(script.read_text(encoding="utf-8"))
+    assert not sorted(spelled), f"{script.name} spells the painter's ids: use the contract's IDS"
+
+
+def test_the_id_check_sees_what_the_old_scripts_spelled() -> None:
+    before = """
+        const s = document.getElementById(`seat-${seat}`);
+        const count = document.querySelector(`#seat-${to} .pile-count`);
+        const winner = document.querySelector("#center .tcard.winner");
+        const hand = cards('hand');
+        const waiting = document.querySelector("#hand [aria-pressed]") !== null;
+        document.getElementById("table").classList.contains("phase-pass");
+        const BASE_MS = { hand: 180 };  // a key of one's own is no id
+        const handClass = "hand-two-rows #handle";  // nor are longer names
+        // document.getElementById("prompt") in a comment
+    """
+    assert spelled_ids(before) == {SEAT_PREFIX, "center", "hand", "table"}
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
@@ -182,6 +225,11 @@ def test_the_contract_comes_from_its_owners() -> None:
     assert CONTRACT["RECORDS"]["picture"] == records.PICTURE_KEY
     assert CONTRACT["RECORDS"]["pictureVersion"] == records.PICTURE_VERSION
     assert CONTRACT["REGIONS"] == list(painter.REGIONS)
+    ids = CONTRACT["IDS"]
+    assert [ids["status"], *ids["seats"], ids["center"], ids["prompt"], ids["hand"]] == list(
+        painter.REGIONS
+    )
+    assert ids["table"] == painter.TABLE
     assert CONTRACT["NAV_KEYS"] == painter.NAV_KEYS
     assert CONTRACT["LOCK"] == {"name": tablock.LOCK_NAME}
     assert CONTRACT["LANGUAGES"] == {"supported": list(i18n.LANGS), "fallback": i18n.DEFAULT_LANG}
