@@ -54,7 +54,7 @@ $(ISMCTS_STAMP): requirements-ismcts.txt | $(VPY)
 # ruff, the import-linter contracts (pyproject.toml: layers, no cycles, only hearts/web/dom.py
 # imports the browser) and mypy --strict on hearts/ and tests/ (pyproject.toml).
 lint: $(DEV_STAMP)
-	$(VPY) -m ruff check hearts tests scripts tools
+	$(VPY) -m ruff check hearts harness tests scripts tools
 	$(VENV)/bin/lint-imports --no-cache
 	$(VPY) -m mypy
 

@@ -20,8 +20,8 @@ from typing import Any
 
 from playwright.sync_api import sync_playwright
 
-from tools.browser import launch, serve
-from tools.gamepage import my_move, settle, state, tap, wait_ready
+from harness.browser import launch, serve
+from harness.gamepage import my_move, settle, state, tap, wait_ready
 
 LIFT_PROBE = """
 () => {

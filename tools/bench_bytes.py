@@ -25,8 +25,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from harness.browser import SITE, require_chromium, serve
 from tools.bench_startup import fresh_browser, settle, snapshot_kept
-from tools.browser import SITE, require_chromium, serve
 
 TARGET_MB = 5.0
 KEPT_TIMEOUT_S = 60  # the snapshot is made at idle after the table is playable

@@ -30,8 +30,8 @@ from typing import Any
 
 from playwright.sync_api import sync_playwright
 
-from tools.browser import launch, serve
-from tools.gamepage import card, poll, state, tap, wait_ready
+from harness.browser import launch, serve
+from harness.gamepage import card, poll, state, tap, wait_ready
 
 FRAMES = """
 () => {

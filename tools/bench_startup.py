@@ -27,7 +27,7 @@ matches, observed by a MutationObserver that Playwright injects before any page 
 
 Per engine (--engines chromium,firefox,webkit; `make bench-startup` runs all three):
 the game's "ready" against the same engine's bare PyScript page, cold and warm, each run
-in a fresh browser (tools/engines.py: Chromium through Playwright, Firefox ESR over
+in a fresh browser (harness/engines.py: Chromium through Playwright, Firefox ESR over
 WebDriver BiDi, WebKitGTK through WebKitWebDriver). There the moment is the page's own
 <html data-ready-ms> (performance.now() when it got ready: no script can be injected
 before the page's in every engine), and the warm visit is a new navigation in the same
@@ -56,7 +56,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tools.browser import (
+from harness.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
     ROOT,
@@ -323,7 +323,7 @@ def engine_visit(engine, url: str, timeout_s: float) -> tuple[float, str]:
 
 def engine_runs(names: list[str], site: str, args) -> dict:
     """Cold and warm "ready" of the game and the bare PyScript page in each engine."""
-    from tools.engines import launch
+    from harness.engines import launch
 
     results: dict = {}
     playwright = chromium = None

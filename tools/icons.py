@@ -20,7 +20,7 @@ from typing import Any
 
 from playwright.sync_api import sync_playwright
 
-from tools.browser import ROOT, launch
+from harness.browser import ROOT, launch
 
 ICONS = ROOT / "static" / "icons"
 TARGETS = {  # png name: (svg source, size in px)

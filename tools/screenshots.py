@@ -15,8 +15,8 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from tools.browser import ROOT, launch, serve
-from tools.gamepage import my_move, settle, state, tap, wait_ready
+from harness.browser import ROOT, launch, serve
+from harness.gamepage import my_move, settle, state, tap, wait_ready
 
 SIZES = {
     "desktop": (1280, 800),

@@ -29,9 +29,9 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import ConsoleMessage, Page, Response
 
-from tools.browser import ROOT, SITE, launch_options, serve
-from tools.gamepage import BOOT_TIMEOUT_S as GAME_BOOT_TIMEOUT_S
-from tools.gamepage import open_game
+from harness.browser import ROOT, SITE, launch_options, serve
+from harness.gamepage import BOOT_TIMEOUT_S as GAME_BOOT_TIMEOUT_S
+from harness.gamepage import open_game
 
 # The vendored runtime lives in version-named folders (scripts/build_vendor.mjs).
 PINS = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]

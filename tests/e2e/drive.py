@@ -12,12 +12,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from harness.gamepage import settle
 from hearts import Game
 from hearts.driver import CPU, FIRST_VS_CPU, drive, take_step
 from hearts.save import dump_game, load_game
 from hearts.steps import Action, StepKind
 from hearts.web.schedule import CPU_SEATS, pending
-from tools.gamepage import settle
 
 CLICK = """(selector) => {
   const el = document.querySelector(selector);
@@ -62,7 +62,7 @@ def act(page: Any, now: dict[str, Any], press: Any = click) -> None:
     """One move of the fixed policy in a settled position (not game over).
 
     press(page, selector) clicks a button: by default inside the page (fast); the
-    cross-engine suite passes real pointer clicks (tools.engines.Engine.click)."""
+    cross-engine suite passes real pointer clicks (harness.engines.Engine.click)."""
 
     def tap_card(code: str) -> None:
         press(page, f'#hand button[data-card="{code}"]')

@@ -13,10 +13,10 @@ import uuid
 from collections.abc import Callable
 from typing import Any
 
+from harness.gamepage import wait_ready
 from hearts import Game
 from hearts.driver import FIRST_VS_CPU, drive
 from hearts.web.records import GAME_KEY, TableRecord, dump_table
-from tools.gamepage import wait_ready
 
 
 def play_until(seed: int, stop: Callable[[Game], bool], level: str = "medium") -> Game:

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from tools.gamepage import (
+from harness.gamepage import (
     blocked_codes,
     next_frame,
     open_game,

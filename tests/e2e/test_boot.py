@@ -11,10 +11,10 @@ import json
 
 import pytest
 
+from harness.browser import SITE, serve
+from harness.gamepage import settle, state, tap, wait_ready
 from hearts import i18n
 from hearts.web.records import PICTURE_KEY, SETTINGS_KEY
-from tools.browser import SITE, serve
-from tools.gamepage import settle, state, tap, wait_ready
 
 DELAY_MS = 4000
 PROGRESS = """

@@ -12,10 +12,10 @@ import json
 
 import pytest
 
+from harness.gamepage import open_game, state, wait_ready
 from hearts.enums import Level
 from hearts.save import dump_game, load_game
 from hearts.web.records import GAME_KEY, SETTINGS_KEY, Settings, dump_settings
-from tools.gamepage import open_game, state, wait_ready
 
 from .drive import check_cpu_choices, play_to_end, replay_policy
 

@@ -1,6 +1,6 @@
 """The game in the three browser engines players use: Chromium, Firefox, WebKit (issue 23).
 
-One browser start per engine (tools/engines.py: Chromium through Playwright, Firefox ESR
+One browser start per engine (harness/engines.py: Chromium through Playwright, Firefox ESR
 over WebDriver BiDi, WebKitGTK's MiniBrowser through WebKitWebDriver under Xvfb), with a
 fresh profile and its own server, and in it, in order, as a new player would:
 
@@ -16,7 +16,7 @@ fresh profile and its own server, and in it, in order, as a new player would:
 4. offline: once the service worker is active, the server is stopped and a reload still
    starts the game from the precache and plays on.
 
-No page error anywhere (tools/engines.py says what each engine can report). Cadence 0.
+No page error anywhere (harness/engines.py says what each engine can report). Cadence 0.
 """
 
 from __future__ import annotations
@@ -28,10 +28,10 @@ from typing import Any
 
 import pytest
 
+from harness.browser import serve
+from harness.engines import ENGINES, Engine, launch
+from harness.gamepage import BOOT_TIMEOUT_S, settle, state, wait_until
 from hearts.web.records import BAD_SUFFIX, GAME_KEY
-from tools.browser import serve
-from tools.engines import ENGINES, Engine, launch
-from tools.gamepage import BOOT_TIMEOUT_S, settle, state, wait_until
 
 from .drive import act, hand, replay_policy
 

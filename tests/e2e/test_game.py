@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from tools.gamepage import (
+from harness.gamepage import (
     blocked_codes,
     card,
     confirm_button,

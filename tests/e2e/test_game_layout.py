@@ -5,7 +5,7 @@ measured in test_viewports.py (two rows of cards on portrait phones, issue 11)."
 
 from __future__ import annotations
 
-from tools.gamepage import settle, wait_ready
+from harness.gamepage import settle, wait_ready
 
 
 def test_seat_badges_stay_inside_their_plates(browser, base_url):

@@ -7,8 +7,8 @@ import json
 
 from playwright.sync_api import expect
 
+from harness.gamepage import my_move, open_game, settle, state, wait_ready
 from hearts.web.records import GAME_KEY, bad_keys
-from tools.gamepage import my_move, open_game, settle, state, wait_ready
 
 BAD_TABLE = '{"kind":"hearts-table"'  # cut off: not a record
 

@@ -19,7 +19,7 @@ from types import ModuleType
 
 import pytest
 
-from tools.browser import ROOT, SITE
+from harness.browser import ROOT, SITE
 
 RULES = tomllib.loads((ROOT / "netlify.toml").read_text(encoding="utf-8"))["headers"]
 

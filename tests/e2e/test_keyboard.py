@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tools.gamepage import (
+from harness.gamepage import (
     BOOT_TIMEOUT_S,
     blocked_codes,
     open_game,

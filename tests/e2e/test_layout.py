@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tools.gamepage import (
+from harness.gamepage import (
     my_move,
     next_frame,
     open_game,

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import ConsoleMessage
 
-from tools.browser import ROOT, SITE, serve
-from tools.gamepage import hand_codes, open_game, play_first_playable, to_my_turn, wait_until
+from harness.browser import ROOT, SITE, serve
+from harness.gamepage import hand_codes, open_game, play_first_playable, to_my_turn, wait_until
 
 from .conftest import PINS, PYODIDE_DIR
 

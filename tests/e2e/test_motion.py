@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tools.gamepage import (
+from harness.gamepage import (
     hand_codes,
     open_game,
     playable_codes,

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from harness.gamepage import open_game, settle, wait_ready
 from hearts.enums import Level
 from hearts.web.records import (
     BAD_SUFFIX,
@@ -26,7 +27,6 @@ from hearts.web.records import (
     Settings,
     dump_settings,
 )
-from tools.gamepage import open_game, settle, wait_ready
 
 from .conftest import PYSCRIPT_DIR
 from .drive import act, stored, written

@@ -19,9 +19,9 @@ from typing import Any
 
 import pytest
 
+from harness.browser import ROOT, SITE
 from hearts import i18n
 from hearts.web.records import SETTINGS_KEY, Settings, dump_settings
-from tools.browser import ROOT, SITE
 
 GAME = "?seed=7&cadence=0&lang=en"
 READY = "html[data-state=ready]"

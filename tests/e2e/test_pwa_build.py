@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from tools.browser import ROOT, SITE
+from harness.browser import ROOT, SITE
 
 from .conftest import PYODIDE_DIR
 

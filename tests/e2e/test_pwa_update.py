@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Frame
 
-from tools.browser import ROOT, SITE, serve
+from harness.browser import ROOT, SITE, serve
 
 GAME = "?seed=11&cadence=0&lang=en"
 TIMEOUT_MS = 180_000  # generous: the tests also run on loaded 2-core machines

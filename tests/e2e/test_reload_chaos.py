@@ -28,9 +28,9 @@ from typing import Any
 
 import pytest
 
+from harness.gamepage import settle, state, wait_ready, wait_until
 from hearts.save import dump_game, load_game
 from hearts.web.records import GAME_KEY
-from tools.gamepage import settle, state, wait_ready, wait_until
 
 from .drive import act, check_cpu_choices, cpu_step, hand, replay_policy, tap
 

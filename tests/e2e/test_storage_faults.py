@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import ConsoleMessage
 
+from harness.gamepage import open_game, settle, state, wait_ready
 from hearts.enums import Level
 from hearts.record import seal
 from hearts.web.records import (
@@ -31,7 +32,6 @@ from hearts.web.records import (
     Settings,
     dump_settings,
 )
-from tools.gamepage import open_game, settle, state, wait_ready
 
 from .drive import act, stored, written
 

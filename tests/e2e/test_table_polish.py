@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from tools.gamepage import (
+from harness.gamepage import (
     blocked_codes,
     my_move,
     next_frame,

@@ -15,8 +15,8 @@ from typing import Any
 
 from playwright.sync_api import ConsoleMessage
 
+from harness.gamepage import BOOT_TIMEOUT_S, my_move, open_game, settle, state, wait_ready
 from hearts.web.records import GAME_KEY, STATS_KEY
-from tools.gamepage import BOOT_TIMEOUT_S, my_move, open_game, settle, state, wait_ready
 
 from .drive import act, hand, tap
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from tools.gamepage import (
+from harness.gamepage import (
     BOOT_TIMEOUT_S,
     blocked_codes,
     next_frame,

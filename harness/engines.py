@@ -14,7 +14,7 @@ downloaded), so each engine is driven through what drives the stock Debian brows
 use: navigate, evaluate a script (a function with one JSON argument, or an expression),
 click a point of the viewport and press keys like a player (real input events, not
 ``element.click()``), and the errors the page reported. ``evaluate`` has Playwright's
-shape, so ``tools.gamepage.state`` and ``tests/e2e/drive.py`` work on any engine.
+shape, so ``harness.gamepage.state`` and ``tests/e2e/drive.py`` work on any engine.
 
 Errors: Chromium and Firefox report every uncaught error and ``console.error`` from the
 page's first script on (CDP / BiDi ``log.entryAdded``). WebKitWebDriver has no log and
@@ -37,7 +37,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, cast
 
-from tools.browser import stop_process
+from harness.browser import stop_process
 
 ENGINES = ("chromium", "firefox", "webkit")
 FIREFOX = os.environ.get("HEARTS_FIREFOX", "/usr/bin/firefox-esr")
