@@ -26,9 +26,10 @@ from ..steps import StepKind
 from .clock import PlayClock
 from .events import CpuPlayed, Event, Exchanged, HandOver, NewGame, Outcome, TrickTaken, YouPlayed
 from .params import Params, choose_lang
-from .records import Records, Settings, TableRecord, valid_selection
+from .records import Records, TableRecord, valid_selection
 from .safe_storage import FAILING, FULL, OK, UNAVAILABLE, SafeStorage
 from .schedule import Pending, pending
+from .settings import Settings
 
 __all__ = ["Controller", "Outcome", "random_id"]
 

@@ -37,17 +37,17 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..cards import Card, format_cards, parse_cards
 from ..enums import LEVELS, Level, Phase, Result
 from ..errors import SaveError
 from ..game import Game
-from ..i18n import LANGS
-from ..record import checksum, open_record, seal, sealed
+from ..record import checksum, open_record, sealed
 from ..save import dump_game, load_game
 from ..stats import FINISHED, PLAYED, Fold, Stats, valid_game_id
 from .safe_storage import OK, SafeStorage, Storage
+from .settings import Settings, dump_settings, load_settings
 
 # The slots (see above: the names never change; the records inside carry their versions).
 GAME_KEY = "hearts.game.v1"
@@ -63,8 +63,6 @@ TABLE_KIND = "hearts-table"
 TABLE_VERSION = 2  # 2: the game's id and what is owed to the statistics; 1 is migrated
 TABLE_VERSIONS_READ = (1, TABLE_VERSION)  # what GAME_KEY may hold: a page's saves of either
 MAX_OWED = 16  # earlier games kept for the statistics (< stats.SEEN_LIMIT)
-SETTINGS_KIND = "hearts-settings"
-SETTINGS_VERSION = 1
 PICTURE_KIND = "hearts-snapshot"  # the old name too: a picture stored before still paints
 PICTURE_VERSION = 1
 
@@ -106,17 +104,6 @@ class TableRecord:
     def settle(self) -> None:
         """The stored statistics have everything owed: the next table write drops it."""
         self.owed, self.legacy = (), None
-
-
-class Settings(NamedTuple):
-    lang: str | None = None  # None: follow the browser
-    level: Level = Level.MEDIUM  # difficulty of the next game (R5)
-
-    def with_lang(self, lang: str) -> Settings:
-        """The player's choice of language; ``ValueError`` for one the game does not speak."""
-        if lang not in LANGS:
-            raise ValueError(f"unknown language {lang!r}")
-        return self._replace(lang=lang)
 
 
 def dump_table(record: TableRecord) -> str:
@@ -219,28 +206,6 @@ def valid_selection(game: Game, selection: tuple[Card, ...]) -> tuple[Card, ...]
     if any(card not in hand for card in selection):
         return ()
     return tuple(selection)
-
-
-def dump_settings(settings: Settings) -> str:
-    body = {
-        "kind": SETTINGS_KIND,
-        "v": SETTINGS_VERSION,
-        "lang": settings.lang,
-        "level": settings.level,
-    }
-    return seal(body)
-
-
-def load_settings(text: object) -> Settings:
-    body = open_record(text, SETTINGS_KIND, SETTINGS_VERSION)
-    if set(body) != {"kind", "v", "lang", "level"}:
-        raise SaveError("the saved settings have unexpected fields")
-    lang, level = body["lang"], body["level"]
-    if lang is not None and lang not in LANGS:
-        raise SaveError("the saved language is unknown")
-    if level not in LEVELS:
-        raise SaveError("the saved difficulty is unknown")
-    return Settings(lang=lang, level=Level(level))
 
 
 def bad_keys(key: str) -> tuple[str, ...]:

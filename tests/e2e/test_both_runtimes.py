@@ -15,7 +15,8 @@ import pytest
 from harness.gamepage import open_game, state, wait_ready
 from hearts.enums import Level
 from hearts.save import dump_game, load_game
-from hearts.web.records import GAME_KEY, SETTINGS_KEY, Settings, dump_settings
+from hearts.web.records import GAME_KEY, SETTINGS_KEY
+from hearts.web.settings import Settings, dump_settings
 
 from .drive import check_cpu_choices, play_to_end, replay_policy
 

@@ -18,15 +18,8 @@ import pytest
 
 from harness.gamepage import open_game, settle, wait_ready
 from hearts.enums import Level
-from hearts.web.records import (
-    BAD_SUFFIX,
-    GAME_KEY,
-    PICTURE_KEY,
-    SETTINGS_KEY,
-    STATS_KEY,
-    Settings,
-    dump_settings,
-)
+from hearts.web.records import BAD_SUFFIX, GAME_KEY, PICTURE_KEY, SETTINGS_KEY, STATS_KEY
+from hearts.web.settings import Settings, dump_settings
 
 from .conftest import PYSCRIPT_DIR
 from .drive import act, stored, written

@@ -21,7 +21,8 @@ import pytest
 
 from harness.browser import ROOT, SITE
 from hearts import i18n
-from hearts.web.records import SETTINGS_KEY, Settings, dump_settings
+from hearts.web.records import SETTINGS_KEY
+from hearts.web.settings import Settings, dump_settings
 
 GAME = "?seed=7&cadence=0&lang=en"
 READY = "html[data-state=ready]"

@@ -23,15 +23,8 @@ from playwright.sync_api import ConsoleMessage
 from harness.gamepage import open_game, settle, state, wait_ready
 from hearts.enums import Level
 from hearts.record import seal
-from hearts.web.records import (
-    BAD_SUFFIX,
-    GAME_KEY,
-    PICTURE_KEY,
-    SETTINGS_KEY,
-    STATS_KEY,
-    Settings,
-    dump_settings,
-)
+from hearts.web.records import BAD_SUFFIX, GAME_KEY, PICTURE_KEY, SETTINGS_KEY, STATS_KEY
+from hearts.web.settings import Settings, dump_settings
 
 from .drive import act, stored, written
 

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from hearts import i18n, record
-from hearts.web import painter, records, tablock
+from hearts.web import painter, records, settings, tablock
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -67,7 +67,7 @@ LIMITS = (records.BAD_MAX, record.MAX_TEXT)  # the records' size limits (boot.js
 def numeric_facts() -> list[int]:
     """The numbers no script may spell: the records' versions (where a version is read) and
     their size limits (anywhere: they are large, see :func:`numbers`)."""
-    versions = [records.PICTURE_VERSION, records.TABLE_VERSION, records.SETTINGS_VERSION]
+    versions = [records.PICTURE_VERSION, records.TABLE_VERSION, settings.SETTINGS_VERSION]
     return [*versions, *LIMITS]
 
 

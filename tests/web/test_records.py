@@ -23,15 +23,13 @@ from hearts.web.records import (
     SETTINGS_KEY,
     STATS_KEY,
     Records,
-    Settings,
     TableRecord,
     bad_keys,
-    dump_settings,
     dump_table,
     game_storage,
-    load_settings,
     load_table,
 )
+from hearts.web.settings import Settings, dump_settings, load_settings
 
 from .helpers import play_to, v1_table
 from .memory import MemoryStorage

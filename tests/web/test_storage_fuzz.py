@@ -42,15 +42,13 @@ from hearts.web.records import (
     GAME_KEY,
     SETTINGS_KEY,
     STATS_KEY,
-    Settings,
     TableRecord,
-    dump_settings,
     dump_table,
     game_storage,
-    load_settings,
     load_table,
 )
 from hearts.web.safe_storage import FULL, UNAVAILABLE, StorageFull
+from hearts.web.settings import Settings, dump_settings, load_settings
 
 from .helpers import controller, play_to, v1_table
 from .memory import MemoryStorage
