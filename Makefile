@@ -178,15 +178,18 @@ bench-startup: $(DEV_STAMP) build browsers
 bench-bytes: $(DEV_STAMP) build chromium
 	$(VPY) -m tools.bench_bytes
 
-# The same plus Lighthouse (desktop) on the game and the bare PyScript page, in one run.
+# The same plus Lighthouse on the game and the bare PyScript pages (stock and trimmed
+# runtime), in one run: LIGHTHOUSE_PRESET=desktop (default) or mobile (Lighthouse's own
+# default: a phone, slow 4G, CPU 4x slower; issue 22).
 # Lighthouse has its own npm folder (tools/lighthouse/): make test never installs it.
+LIGHTHOUSE_PRESET ?= desktop
 LIGHTHOUSE_STAMP := tools/lighthouse/node_modules/.installed
 $(LIGHTHOUSE_STAMP): tools/lighthouse/package.json tools/lighthouse/package-lock.json
 	cd tools/lighthouse && npm ci --no-audit --no-fund
 	touch $@
 
 bench-lighthouse: $(DEV_STAMP) build chromium $(LIGHTHOUSE_STAMP)
-	$(VPY) -m tools.bench_startup --runs 3 --lighthouse 3
+	$(VPY) -m tools.bench_startup --runs 3 --lighthouse 3 --lighthouse-preset $(LIGHTHOUSE_PRESET)
 
 # The CPU strength order by duplicate deals (a benchmark, not a test; ~15 min on 2 cores).
 tournament: $(DEV_STAMP)

@@ -4,16 +4,19 @@
 free port for as long as the ``with`` block lasts: the built site (:data:`SITE`, ``make
 build``) and, at their own paths beside it, the test and benchmark pages (:data:`PAGES`).
 :data:`CHROMIUM_ARGS` are the flags Debian's Chromium needs here (headless, no sandbox as
-root, no background traffic).
+root, no background traffic). :func:`with_stock_runtime` adds npm's runtime, as shipped, at
+static/vendor/stock/ beside a built site (the stock floor pages of the start-up benchmark).
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -33,6 +36,13 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 START_TIMEOUT_S = 15
+# Where the stock runtime is served beside the site (bench/pyscript-stock.toml and
+# bench/*-stock.* name these folders): /static/vendor/* is cached as the site's runtime is.
+STOCK = Path("static", "vendor", "stock")
+STOCK_SOURCES = {
+    "pyscript": ("@pyscript/core", Path("node_modules", "@pyscript", "core")),
+    "pyodide": ("pyodide", Path("node_modules", "pyodide")),
+}
 
 
 @contextlib.contextmanager
@@ -85,3 +95,39 @@ def launch_options(**extra: Any) -> dict[str, Any]:
 
 def launch(playwright: Any) -> Any:
     return playwright.chromium.launch(**launch_options())
+
+
+@contextlib.contextmanager
+def with_stock_runtime(root: Path = SITE) -> Iterator[Path]:
+    """A site directory that is ``root`` plus the stock runtime at static/vendor/stock/.
+
+    A temporary folder of symbolic links: everything of ``root`` as it is, and
+    static/vendor/stock/pyscript-<version> -> node_modules/@pyscript/core/dist,
+    static/vendor/stock/pyodide-<version> -> node_modules/pyodide, untouched (the versions
+    the site's own runtime was built from, static/vendor/manifest.json; npm ci installed
+    them from package-lock.json). Nothing is copied into dist/, which is published."""
+    manifest = json.loads((root / "static" / "vendor" / "manifest.json").read_text("utf-8"))
+    with tempfile.TemporaryDirectory(prefix="hearts-stock-site-") as tmp:
+        site = Path(tmp)
+
+        def mirror(src: Path, dest: Path, keep: str | None) -> None:
+            dest.mkdir(parents=True, exist_ok=True)
+            for entry in src.iterdir():
+                if entry.name != keep:
+                    (dest / entry.name).symlink_to(entry.resolve())
+
+        mirror(root, site, "static")
+        mirror(root / "static", site / "static", "vendor")
+        mirror(root / "static" / "vendor", site / "static" / "vendor", None)
+        for key, (package, folder) in STOCK_SOURCES.items():
+            installed = json.loads((ROOT / folder / "package.json").read_text("utf-8"))
+            if installed["version"] != manifest[key]:
+                raise SystemExit(
+                    f"{package} {installed['version']} is installed but the site was built "
+                    f"from {manifest[key]}: run `make build` (npm ci)"
+                )
+            files = ROOT / folder / ("dist" if key == "pyscript" else "")
+            link = site / STOCK / f"{key}-{manifest[key]}"
+            link.parent.mkdir(parents=True, exist_ok=True)
+            link.symlink_to(files.resolve(), target_is_directory=True)
+        yield site

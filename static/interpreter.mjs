@@ -19,6 +19,9 @@
 // on_fatal hook then (a private hook of the pinned version, checked by
 // tests/e2e/test_boot.py), and this module turns it into the document event
 // "hearts:python-died", on which static/boot.js shows the way on (issue 20).
+//
+// The start's steps are User Timing marks (performance.mark "hearts:…"; nothing a player
+// sees): a profile of a start (DevTools, a Chrome trace) shows where its time goes.
 import { loadPyodide as loadPyodideFresh, version } from "./vendor/pyodide-314.0.2/pyodide.mjs";
 import { IDS } from "./build/contract.mjs";
 import { SNAPSHOT_CACHE, snapshotKey } from "./snapshot-store.mjs";
@@ -100,14 +103,17 @@ function makeForNextStart(cache) {
 // game page alongside PyScript, so the runtime's download and Python's start overlap
 // PyScript's own (its modules, plugins, pyscript.toml, its storage) instead of following
 // it. PyScript's own call then receives this start; only its output handlers come later.
+performance.mark("hearts:python-start");
 const cacheReady = openCache();
 const started = cacheReady.then(async (cache) => {
     const snapshot = await keptSnapshot(cache).catch(() => null);
+    performance.mark("hearts:snapshot-read");
     const root = document.documentElement;
     const settings = { indexURL: INDEX_URL };
     if (snapshot) {
         try {
             const pyodide = await loadPyodideFresh({ ...settings, _loadSnapshot: snapshot });
+            performance.mark("hearts:pyodide-loaded");
             // The snapshot froze the random module as its start seeded it: every start gets
             // its own seed again (os.urandom, from the browser's crypto). The game's own
             // randomness never came from there (hearts.rng, os.urandom).
@@ -120,6 +126,7 @@ const started = cacheReady.then(async (cache) => {
                 + "import random\nrandom.seed()",
             );
             root.dataset.python = "snapshot";
+            performance.mark("hearts:python-ready");
             return pyodide;
         } catch (error) {
             console.warn("Hearts: Pyodide refused its memory snapshot; a normal start", error);
@@ -128,6 +135,8 @@ const started = cacheReady.then(async (cache) => {
     }
     root.dataset.python = "fresh";
     const pyodide = await loadPyodideFresh(settings);
+    performance.mark("hearts:pyodide-loaded");
+    performance.mark("hearts:python-ready");
     makeForNextStart(cache);
     return pyodide;
 });
@@ -148,6 +157,7 @@ function watched(pyodide) {
 // start depends on; it derives indexURL from this module's folder, and the runtime lives in
 // vendor/).
 export async function loadPyodide(options = {}) {
+    performance.mark("hearts:pyscript-asks");
     const pyodide = watched(await started);
     if (options.stdout) pyodide.setStdout({ batched: options.stdout });
     if (options.stderr) pyodide.setStderr({ batched: options.stderr });

@@ -64,6 +64,11 @@ def site_files() -> list[str]:
         "/bench/pyscript-bare.html",
         "/bench/pyodide-bare.html",
         "/bench/pyodide-bare.mjs",
+        "/bench/pyscript-stock.html",
+        "/bench/pyscript-stock.toml",
+        "/bench/stock-runtime.mjs",
+        "/bench/pyodide-stock.html",
+        "/bench/pyodide-stock.mjs",
     ]
 
 

@@ -1,14 +1,19 @@
 """The self-hosted runtime boots under the production headers, with nothing from elsewhere.
 
 Smoke page: tests/e2e/pages/smoke/ (PyScript via static/runtime.mjs, imports all of hearts).
-Floor pages: bench/pyscript-bare.html, bench/pyodide-bare.html (start-up benchmark).
+Floor pages: bench/pyscript-bare.html, bench/pyodide-bare.html (start-up benchmark), and
+their stock twins bench/pyscript-stock.html, bench/pyodide-stock.html (npm's files).
 """
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 import pytest
 
-from .conftest import PYODIDE_DIR
+from harness.browser import ROOT, SITE, serve, with_stock_runtime
+
+from .conftest import PINS, PYODIDE_DIR
 
 SMOKE = "tests/e2e/pages/smoke/"
 
@@ -62,3 +67,18 @@ def test_startup_floor_pages_boot(
 ):
     boot(page, path, requests_log, console_errors, csp_violations, wait_for_python)
     assert int(page.locator("html").get_attribute("data-ready-ms")) > 0
+
+
+@pytest.mark.parametrize("path", ["bench/pyscript-stock.html", "bench/pyodide-stock.html"])
+def test_stock_floor_pages_boot_on_the_npm_packages_files(path, page, console_errors):
+    """The benchmark's stock floor (tools/bench_startup.py): npm's runtime, untrimmed."""
+    stdlib = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
+    seen: dict[str, int] = {}
+    page.on("response", lambda r: seen.__setitem__(urlsplit(r.url).path, len(r.body())))
+    with with_stock_runtime(SITE) as root, serve(root) as url:
+        page.goto(url + path)
+        page.wait_for_selector("html[data-ready-ms]", state="attached", timeout=60_000)
+    stock = f"/static/vendor/stock/pyodide-{PINS['pyodide']}"
+    assert seen[f"{stock}/python_stdlib.zip"] == stdlib.stat().st_size  # not the trimmed one
+    assert not [p for p in seen if p.startswith(f"/{PYODIDE_DIR}/")]
+    assert console_errors == []
