@@ -9,9 +9,12 @@
 // visit's 13.6): a start without one is an ordinary start, and once the game is playable
 // and the browser idle, static/snapshot-worker.mjs makes one off the page's thread and
 // keeps it in Cache Storage (static/snapshot-store.mjs) for every later start, offline
-// ones included. Whenever Pyodide refuses the kept copy (another build's, damaged), it is
+// ones included. It holds the game's modules already imported, so it belongs to one build
+// of the game (BUILD, the archive's hash): a new build starts once the ordinary way and
+// makes its own. Whenever Pyodide refuses the kept copy (another Pyodide's, damaged), it is
 // dropped and this start is an ordinary one, so a bad snapshot costs one slower start,
-// never the game. <html data-python="snapshot" | "fresh"> tells which start happened, and
+// never the game. <html data-python="snapshot" | "fresh"> tells which start happened,
+// <html data-python-game="N"> how many of the game's modules the snapshot held, and
 // <html data-python-kept="BYTES"> that a snapshot was made for the next (tests, benchmarks).
 //
 // A fatal error of Pyodide (its stack exhausted, say) leaves no Python to report it, and
@@ -23,7 +26,7 @@
 // The start's steps are User Timing marks (performance.mark "hearts:…"; nothing a player
 // sees): a profile of a start (DevTools, a Chrome trace) shows where its time goes.
 import { loadPyodide as loadPyodideFresh, version } from "./vendor/pyodide-314.0.2/pyodide.mjs";
-import { IDS } from "./build/contract.mjs";
+import { BUILD, IDS } from "./build/contract.mjs";
 import { SNAPSHOT_CACHE, snapshotKey } from "./snapshot-store.mjs";
 
 export { version };
@@ -59,18 +62,29 @@ async function openCache() {
 }
 
 async function keptSnapshot(cache) {
-    const hit = cache && (await cache.match(snapshotKey()).catch(() => undefined));
+    const hit = cache && (await cache.match(snapshotKey(BUILD)).catch(() => undefined));
     return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
 }
 
-// A snapshot for the next start, made in a worker when the page is playable and idle.
-function makeForNextStart(cache) {
+// A snapshot for the next start, made in a worker when the page is playable and idle. The
+// worker is handed the game's archive as this page's Python imported it (its path in
+// Python's file system, its bytes), so the snapshot holds exactly the modules this page runs.
+function makeForNextStart(cache, pyodide) {
     if (!cache || typeof Worker !== "function") return;
     const root = document.documentElement;
     const make = () => {
+        let handover;
+        try {
+            const path = pyodide.runPython("__import__('hearts').__loader__.archive");
+            handover = { path, archive: pyodide.FS.readFile(path) };
+        } catch (error) {
+            console.warn("Hearts: no memory snapshot for the next start", String(error));
+            return;
+        }
         const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), {
             type: "module",
         });
+        worker.postMessage(handover, [handover.archive.buffer]);
         worker.onmessage = ({ data }) => {
             worker.terminate(); // its interpreter's memory goes with it
             if (data.kept) root.dataset.pythonKept = String(data.kept);
@@ -121,23 +135,26 @@ const started = cacheReady.then(async (cache) => {
             // kept from an earlier build would point into another zip (scripts/stdlib.mjs
             // ships only what the game imports, so the zip changes with the game); dropped,
             // it is read again from the zip this start installed, at the next import.
-            pyodide.runPython(
+            // The count of the game's modules it held (hearts/web/preload.py) is for tests.
+            const held = pyodide.runPython(
                 "import zipimport\nzipimport._zip_directory_cache.clear()\n"
-                + "import random\nrandom.seed()",
+                + "import random\nrandom.seed()\n"
+                + "import sys\nlen([m for m in sys.modules if m.split('.')[0] == 'hearts'])",
             );
             root.dataset.python = "snapshot";
+            root.dataset.pythonGame = String(held);
             performance.mark("hearts:python-ready");
             return pyodide;
         } catch (error) {
             console.warn("Hearts: Pyodide refused its memory snapshot; a normal start", error);
-            await cache.delete(snapshotKey()).catch(() => {});
+            await cache.delete(snapshotKey(BUILD)).catch(() => {});
         }
     }
     root.dataset.python = "fresh";
     const pyodide = await loadPyodideFresh(settings);
     performance.mark("hearts:pyodide-loaded");
     performance.mark("hearts:python-ready");
-    makeForNextStart(cache);
+    makeForNextStart(cache, pyodide);
     return pyodide;
 });
 

@@ -1,28 +1,48 @@
 // Makes the memory snapshot the next start restores (static/interpreter.mjs), in this
-// browser, off the page's thread: a second, bare Pyodide starts here, and its WebAssembly
-// memory right after Python has initialised is kept in Cache Storage.
+// browser, off the page's thread: a second Pyodide starts here, imports the game, and its
+// WebAssembly memory is kept in Cache Storage.
 //
-//   new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" })
+//   const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
+//   worker.postMessage({ path, archive });  // the game's archive as the page imported it
 //
 // The page starts it once the game is playable and the browser is idle, on a start that
-// had no snapshot. Nothing is downloaded for it: the runtime's files are in the HTTP cache
-// (or the service worker's precache) since that start. A snapshot is a function of the
-// Pyodide build alone (nothing of the game is in it: the game's modules come from
-// static/build/hearts.zip on every start), and Pyodide records the JavaScript objects
-// Python refers to by their path from globalThis, so one made in a worker restores on the
-// page. It used to be made at build time and downloaded, 6.2 MB of a first visit's 13.6
-// (issue 22). Posts {kept: bytes} when done, or {failed: message}.
+// had no snapshot of this build. Nothing is downloaded for it: the runtime's files are in
+// the HTTP cache (or the service worker's precache) since that start, and the page hands
+// over the archive its own Python imported. The snapshot holds every module of the game
+// but the DOM facade (hearts/web/preload.py), so a start restored from it draws the table
+// without importing the game first; it belongs to that archive, and is kept under the
+// archive's hash, computed here from the very bytes imported. Pyodide records the
+// JavaScript objects Python refers to by their path from globalThis, so one made in a
+// worker restores on the page. It used to be made at build time and downloaded, 6.2 MB of
+// a first visit's 13.6 (issue 22). Posts {kept: bytes} when done, or {failed: message}.
 import { loadPyodide, version } from "./vendor/pyodide-314.0.2/pyodide.mjs";
-import { SNAPSHOT_CACHE, SNAPSHOT_PREFIX, snapshotKey } from "./snapshot-store.mjs";
+import { SNAPSHOT_CACHE, SNAPSHOT_PREFIX, buildOf, snapshotKey } from "./snapshot-store.mjs";
 
 const quiet = () => {};
+const handedOver = new Promise((resolve) => {
+    globalThis.onmessage = ({ data }) => resolve(data);
+});
 
 async function make() {
-    const python = await loadPyodide({ _makeSnapshot: true, stdout: quiet, stderr: quiet });
+    const started = loadPyodide({ _makeSnapshot: true, stdout: quiet, stderr: quiet });
+    const { path, archive } = await handedOver;
+    const [python, build] = await Promise.all([started, buildOf(archive)]);
+    python.FS.writeFile(path, archive);
+    // The page puts the archive on sys.path itself (index.html): it leaves the path as a
+    // bare start has it, and __main__ with no names of its own.
+    python.runPython(
+        `import sys\nsys.path.insert(0, ${JSON.stringify(path)})\n`
+            + "import hearts.web.preload\nhearts.web.preload.import_game()\n"
+            + `sys.path.remove(${JSON.stringify(path)})\ndel sys, hearts\n`,
+    );
     // Throws if Python holds a JavaScript object it cannot name by a path.
     const snapshot = python.makeMemorySnapshot();
     const cache = await caches.open(SNAPSHOT_CACHE);
-    await cache.put(snapshotKey(), new Response(snapshot));
+    const key = snapshotKey(build);
+    await cache.put(key, new Response(snapshot));
+    for (const request of await cache.keys()) {
+        if (request.url !== key) await cache.delete(request);
+    }
     for (const name of await caches.keys()) {
         if (name.startsWith(SNAPSHOT_PREFIX) && name !== SNAPSHOT_CACHE) await caches.delete(name);
     }

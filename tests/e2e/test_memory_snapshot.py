@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -22,13 +23,19 @@ from harness.gamepage import hand_codes, open_game, play_first_playable, to_my_t
 
 from .conftest import PINS, PYODIDE_DIR
 
+sys.path.insert(0, str(ROOT / "scripts"))
+from build_game import ARCHIVE, build_id
+
 CACHE = f"hearts-python-memory-{PINS['pyodide']}"
-KEY = f"/{PYODIDE_DIR}/memory-snapshot"
+BUILD = build_id((SITE / "static" / "build" / ARCHIVE).read_bytes())
+KEY = f"/{PYODIDE_DIR}/memory-snapshot-{BUILD}"  # static/snapshot-store.mjs
 KEPT = f"""async () => {{
   const cache = await caches.open({CACHE!r});
   const hit = await cache.match(new URL({KEY!r}, location.href).href);
   return hit ? (await hit.arrayBuffer()).byteLength : 0;
 }}"""
+ENTRIES = f"""async () => (await (await caches.open({CACHE!r})).keys())
+  .map((request) => new URL(request.url).pathname)"""
 KEPT_TIMEOUT_S = 60  # 3 s after the game is playable, then a whole second Python start
 
 
@@ -75,6 +82,18 @@ def warnings_of(page) -> list[str]:
     return warnings
 
 
+def keep_entry(page, key: str, response: str) -> None:
+    """Put ``response`` (a JavaScript expression) in the snapshot's cache under ``key``,
+    from a page of the same origin where no game runs."""
+    page.goto("/static/icons/icon.svg")
+    page.evaluate(
+        f"""async () => {{
+          const cache = await caches.open({CACHE!r});
+          await cache.put(new URL({key!r}, location.href).href, {response});
+        }}"""
+    )
+
+
 def test_made_in_the_browser_from_what_the_first_visit_loaded(browser, tmp_path: Path):
     """The first visit starts fresh; the worker makes the snapshot without a single request
     to the server; the next start restores it and makes none."""
@@ -95,6 +114,8 @@ def test_made_in_the_browser_from_what_the_first_visit_loaded(browser, tmp_path:
 
             page.reload()
             assert started(page) == "snapshot"
+            # hearts/web/preload.py: the whole game but the DOM facade was in it
+            assert int(page.get_attribute("html", "data-python-game")) > 50
             page.wait_for_timeout(4000)  # past the moment a fresh start would make one
             assert page.get_attribute("html", "data-python-kept") is None
             assert warnings == []
@@ -104,17 +125,25 @@ def test_made_in_the_browser_from_what_the_first_visit_loaded(browser, tmp_path:
 
 def test_a_kept_copy_pyodide_refuses_is_dropped_and_made_again(context):
     page = context.new_page()
-    page.goto("/static/icons/icon.svg")  # same origin, no game running
-    page.evaluate(
-        f"""async () => {{
-          const cache = await caches.open({CACHE!r});
-          await cache.put(new URL({KEY!r}, location.href).href, new Response("garbage"));
-        }}"""
-    )
+    keep_entry(page, KEY, 'new Response("garbage")')
     warnings = warnings_of(page)
     assert started(page) == "fresh"
     assert any("refused its memory snapshot" in w for w in warnings), warnings
     assert kept_bytes(page, KEPT_TIMEOUT_S) > 10_000_000, "a good one replaces it"
+    page.reload()
+    assert started(page) == "snapshot"
+
+
+def test_a_snapshot_of_another_build_of_the_game_is_not_restored(context):
+    """It holds that build's modules: today's archive must not run them. The start is an
+    ordinary one, and the snapshot made after it replaces the other build's."""
+    page = context.new_page()
+    keep_entry(page, f"/{PYODIDE_DIR}/memory-snapshot-{'0' * 16}", 'new Response("modules")')
+    warnings = warnings_of(page)
+    assert started(page) == "fresh"
+    assert kept_bytes(page, KEPT_TIMEOUT_S) > 10_000_000
+    assert page.evaluate(ENTRIES) == [KEY]
+    assert warnings == []  # not even looked at: nothing was refused
     page.reload()
     assert started(page) == "snapshot"
 
@@ -171,16 +200,10 @@ def test_a_kept_snapshot_of_another_stdlib_zip_still_imports(context):
     ).stdout
     page = context.new_page()
     page.route("**/foreign-snapshot", lambda route: route.fulfill(body=foreign, status=200))
-    page.goto("/static/icons/icon.svg")  # same origin, no game running
-    page.evaluate(
-        f"""async () => {{
-          const cache = await caches.open({CACHE!r});
-          const response = await fetch("/foreign-snapshot");
-          await cache.put(new URL({KEY!r}, location.href).href, response);
-        }}"""
-    )
+    keep_entry(page, KEY, 'await fetch("/foreign-snapshot")')
     warnings = warnings_of(page)
     assert started(page) == "snapshot"  # html, hashlib...: imported from today's zip
+    assert page.get_attribute("html", "data-python-game") == "0"  # the game too
     assert warnings == []
 
 
