@@ -20,6 +20,8 @@
 //                                   move, so the reload resumes it); no-op without one
 //   window.heartsPWA.offlineReady   true once this origin's worker is active
 //   window.heartsPWA.startGate      Promise<boolean> for static/runtime.mjs (see below)
+//   window.heartsPWA.takeOver       Promise<boolean> once startGate said true: whether the
+//                                   waiting version took over (false: start here after all)
 //   document events (on `document`, no detail unless noted):
 //     "hearts:update-ready"   a new version is waiting: offer it at the next safe moment
 //     "hearts:offline-ready"  the first installation finished: the game now works offline
@@ -35,6 +37,7 @@ const RELOADED = "hearts:pwa-reloaded"; // sessionStorage: guards against a relo
 
 const api = {
     supported: "serviceWorker" in navigator,
+    takeOver: Promise.resolve(false),
     offlineReady: false,
     updateReady: false,
     registration: null,
@@ -55,28 +58,42 @@ let reloading = false;
 
 const TAKE_OVER_MS = 15_000;
 
-function activateAndReload(worker) {
-    if (reloading || !worker) return;
+// Asks `worker` (the waiting version) to take over and reloads this page into it once it
+// controls the page. Resolves false if it did not take over in TAKE_OVER_MS. On a busy
+// machine activation can take seconds (the old worker first finishes the requests it is
+// serving), so a successor on its way gets that long; a redundant one gives up at once.
+// `reloadAnyway`: reload into the old version then (the player asked for the update; the
+// old version offers it again later) - otherwise this page stays as it is.
+function activateAndReload(worker, { reloadAnyway = true } = {}) {
+    if (reloading || !worker) return Promise.resolve(false);
     reloading = true;
     setState("updating");
-    let reloadAsked = false;
-    const reload = () => reloadAsked || ((reloadAsked = true), location.reload());
-    navigator.serviceWorker.addEventListener("controllerchange", reload, { once: true });
-    worker.postMessage({ type: "SKIP_WAITING" });
-    // It never took over: reload (into the old version, which offers the update later).
-    // On a busy machine activation can take seconds (the old worker first finishes the
-    // requests it is serving), so a successor that is still on its way gets up to
-    // TAKE_OVER_MS; a redundant one, or one already active, means reload now.
-    const deadline = Date.now() + TAKE_OVER_MS;
-    const check = () => {
-        const settled = worker.state === "redundant" || worker.state === "activated";
-        if (!settled && Date.now() < deadline) return setTimeout(check, 250);
-        if (worker.state !== "activated") {
-            console.warn(`Hearts: the new version did not take over (${worker.state})`);
-        }
-        return reload();
-    };
-    setTimeout(check, 1000);
+    return new Promise((resolve) => {
+        let settled = false;
+        const reload = () => {
+            if (settled) return;
+            settled = true;
+            resolve(true);
+            location.reload();
+        };
+        navigator.serviceWorker.addEventListener("controllerchange", reload, { once: true });
+        worker.postMessage({ type: "SKIP_WAITING" });
+        const deadline = Date.now() + TAKE_OVER_MS;
+        const check = () => {
+            if (settled) return undefined;
+            const done = worker.state === "redundant" || worker.state === "activated";
+            if (!done && Date.now() < deadline) return setTimeout(check, 250);
+            if (worker.state !== "activated") {
+                console.warn(`Hearts: the new version did not take over (${worker.state})`);
+            }
+            if (reloadAnyway || worker.state === "activated") return reload();
+            settled = true;
+            navigator.serviceWorker.removeEventListener("controllerchange", reload);
+            reloading = false;
+            return resolve(false);
+        };
+        setTimeout(check, 1000);
+    });
 }
 
 function applyUpdate() {
@@ -115,6 +132,7 @@ const SW_URL = new URL("../sw.js", import.meta.url);
 // only the loading screen is showing. (A reload keeps the old worker - the old page still
 // exists while the new one loads - so without this a tab that is only ever reloaded, like an
 // installed app on a phone, would never update.) One try per tab session, no reload loop.
+// Resolves true if this page is to take over (api.takeOver then says whether it did).
 async function takeOverOnStart() {
     if (!sw.controller) return false;
     const registration = await sw.getRegistration(SW_URL);
@@ -128,8 +146,23 @@ async function takeOverOnStart() {
         return false;
     }
     sessionStorage.setItem(RELOADED, "1");
-    activateAndReload(registration.waiting);
+    api.takeOver = afterLoad().then(() =>
+        activateAndReload(registration.waiting, { reloadAnyway: false }),
+    );
+    api.takeOver.then((tookOver) => tookOver || offerUpdate());
     return true;
+}
+
+// The page's load and the requests the browser makes right after it (the favicon). Why
+// wait: Chrome stops the old worker when its successor asks to skip waiting, and a request
+// that comes in meanwhile starts it again - the successor then waits for that worker's
+// idle timeout (30 s) before it takes over. A reload in that state could hang for good, so
+// a take-over that does not happen leaves this page on the old version, which starts.
+const AFTER_LOAD_MS = 150;
+function afterLoad() {
+    const pause = (resolve) => setTimeout(resolve, AFTER_LOAD_MS);
+    if (document.readyState === "complete") return new Promise(pause);
+    return new Promise((resolve) => addEventListener("load", () => pause(resolve), { once: true }));
 }
 
 async function register() {
@@ -271,9 +304,12 @@ addEventListener("unhandledrejection", (event) => {
 
 // static/runtime.mjs waits for this before it starts PyScript: true = this page is about to
 // reload into the waiting version, so the runtime must not start (the old worker activates
-// its successor only once it has no requests in flight, and the runtime makes dozens).
+// its successor only once it has no requests in flight, and the runtime makes dozens) until
+// api.takeOver says the new version did not take over.
 api.startGate = api.supported ? takeOverOnStart().catch(() => false) : Promise.resolve(false);
-api.startGate.then((reloading) => reloading || whenStarted(register));
+api.startGate
+    .then((holding) => holding && api.takeOver)
+    .then((tookOver) => tookOver || whenStarted(register));
 
 // The very first visit has no worker yet: without a connection the start-up cannot finish.
 function checkOffline() {

@@ -13,13 +13,17 @@
 //
 // The game page also loads static/pwa.mjs (before this module). If a new version of the
 // site is waiting, that page reloads into it at once instead of starting the old runtime:
-// window.heartsPWA.startGate then resolves to true and PyScript is not imported at all.
-// (Pages without pwa.mjs - the bench and test pages - start immediately.) The page's
-// <link rel="modulepreload"> hints let core.js download while this module waits.
-const gate = globalThis.heartsPWA && globalThis.heartsPWA.startGate;
-const reloading = gate
+// window.heartsPWA.startGate then resolves to true and PyScript is not imported at all,
+// unless the new version does not take over (window.heartsPWA.takeOver resolves false):
+// then this page starts the old one after all. (Pages without pwa.mjs - the bench and test
+// pages - start immediately.) The page's <link rel="modulepreload"> hints let core.js
+// download while this module waits.
+const pwa = globalThis.heartsPWA;
+const gate = pwa && pwa.startGate;
+const holding = gate
     ? await Promise.race([gate, new Promise((resolve) => setTimeout(resolve, 3000, false))])
     : false;
+const reloading = holding ? await pwa.takeOver : false;
 
 if (!reloading) {
     // The game page (the one with pwa.mjs): Python starts now, beside PyScript's own start

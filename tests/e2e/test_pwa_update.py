@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Frame
+from playwright.sync_api import ConsoleMessage, Frame
 
 from harness.browser import ROOT, SITE, serve
 
@@ -159,6 +159,57 @@ def test_a_new_version_waits_for_the_player_or_the_next_start(
     assert newcomer.evaluate("window.heartsPWA.updateReady") is False
     assert page.evaluate("window.__sameDocument") is True
     assert state(newcomer)["game"] == game
+
+    assert csp_violations(page) == []
+    assert console_errors == []
+
+
+def test_a_new_version_that_does_not_take_over_leaves_the_start_to_the_old_one(
+    page, private_site, console_errors, csp_violations
+):
+    """A start that finds a version waiting asks it to take over; if it never does, the
+    page starts the old version in place and offers the update - it does not reload into a
+    take-over that may be half done (in Chrome such a reload could hang for good)."""
+    site, url = private_site
+    page.goto(url + GAME)
+    ready(page)
+    page.wait_for_selector("html[data-pwa=offline-ready]", state="attached", timeout=TIMEOUT_MS)
+    game = state(page)["game"]
+
+    # A version whose worker ignores the request to skip waiting: it never takes over.
+    deploy(site, 2)
+    worker = site / "sw.js"
+    generated = worker.read_text(encoding="utf-8")
+    assert generated.count("self.skipWaiting()") == 1
+    worker.write_text(generated.replace("self.skipWaiting()", "void 0"), encoding="utf-8")
+    find_update(page)
+
+    navigations: list[str] = []
+    warnings: list[str] = []
+
+    def on_navigated(frame: Frame) -> None:
+        if frame == page.main_frame:
+            navigations.append(frame.url)
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "warning":
+            warnings.append(message.text)
+
+    page.on("framenavigated", on_navigated)
+    page.on("console", on_console)
+    page.reload(wait_until="commit")
+    ready(page)
+    assert len(navigations) == 1, "the start went on in place, with no second reload"
+    assert any("did not take over (installed)" in w for w in warnings), warnings
+    page.wait_for_selector("html[data-pwa=update-ready]", state="attached", timeout=TIMEOUT_MS)
+    assert page.evaluate("window.heartsPWA.updateReady") is True
+    assert (
+        page.evaluate(
+            "navigator.serviceWorker.getRegistration().then((r) => r.waiting && r.waiting.state)"
+        )
+        == "installed"
+    )
+    assert state(page)["game"] == game
 
     assert csp_violations(page) == []
     assert console_errors == []
