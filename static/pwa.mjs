@@ -234,7 +234,7 @@ function whenStarted(callback) {
 
 // The texts come from the game's (hearts/i18n, through the generated contract), in the
 // language static/boot.js chose for the table - the saved one - which it sets as <html
-// lang> when it paints (a failure noticed earlier waits for that paint).
+// lang> when it paints (a failure noticed earlier waits for that paint: scriptsRun).
 function words() {
     const lang = root.lang.toLowerCase();
     return TEXTS[LANGUAGES.supported.includes(lang) ? lang : LANGUAGES.fallback].download;
@@ -248,12 +248,14 @@ function bootFailed(reason) {
     const offline = navigator.onLine === false;
     root.dataset.bootError = offline ? "offline" : "network";
     if (!emit("hearts:boot-failed", { offline, reason: String(reason) })) return;
-    if (document.readyState === "loading") {
-        document.addEventListener("DOMContentLoaded", () => showFailure(offline), { once: true });
-    } else {
-        showFailure(offline);
-    }
+    if (scriptsRun) showFailure(offline);
+    else document.addEventListener("DOMContentLoaded", () => showFailure(offline), { once: true });
 }
+
+// DOMContentLoaded comes after every deferred script has run, static/boot.js (which sets the
+// language) included. readyState is no guide: it is already "interactive" while they wait.
+let scriptsRun = document.readyState === "complete"; // false while pwa.mjs runs as deferred
+document.addEventListener("DOMContentLoaded", () => { scriptsRun = true; }, { once: true });
 
 function showFailure(offline) {
     const texts = words();

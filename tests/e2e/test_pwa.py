@@ -18,6 +18,7 @@ import tomllib
 from typing import Any
 
 import pytest
+from playwright.sync_api import Route
 
 from harness.browser import ROOT, SITE
 from hearts import i18n
@@ -343,15 +344,25 @@ def test_first_visit_without_the_runtime_shows_a_clear_message(page, console_err
     assert page.get_attribute("html", "data-state") != "ready"
 
 
-def test_the_message_follows_the_saved_language(page):
+@pytest.mark.parametrize("boot_late", [False, True], ids=["in-order", "boot-js-late"])
+def test_the_message_follows_the_saved_language(page, boot_late):
     """Issue 21: the player chose German in the game; the browser says English. The
-    message is the game's own text (the generated contract) in the saved language."""
+    message is the game's own text (the generated contract) in the saved language - also
+    when the failure is noticed before static/boot.js, which sets that language, has run
+    (the document is "interactive" then, its deferred scripts not all run)."""
     settings = json.dumps(dump_settings(Settings(lang="de")))
     page.add_init_script(f"localStorage.setItem({json.dumps(SETTINGS_KEY)}, {settings})")
     page.route("**/static/vendor/**", lambda route: route.abort("internetdisconnected"))
-    page.goto(GAME.replace("&lang=en", ""))
+    held: list[Route] = []
+    if boot_late:
+        page.route("**/static/boot.js", lambda route: held.append(route))
+    page.goto(GAME.replace("&lang=en", ""), wait_until="commit")
     page.wait_for_selector("html[data-boot-error]", state="attached", timeout=TIMEOUT_MS)
+    if boot_late:
+        assert page.evaluate("document.readyState") == "interactive"
+        held[0].continue_()
     alert = page.locator(".pwa-boot-error[role=alert]")
+    alert.wait_for(state="attached", timeout=TIMEOUT_MS)
     assert alert.text_content() == i18n.text("de", "boot.network") + i18n.text("de", "boot.reload")
 
 
