@@ -62,7 +62,8 @@ class TableView(NamedTuple):
     hand_number: int
     hand_label: str
     direction: Direction
-    direction_label: str
+    passing_label: str  # "Pass:" ("" with no passing): a phone's top bar shows only the label
+    direction_label: str  # "left", or "No passing"
     level_label: str
     target_label: str  # "Game to 100": what ends the game, always in view (R4)
     plates: tuple[Plate, ...]
@@ -94,6 +95,7 @@ def build(
         hand_number=game.hand_number,
         hand_label=t("hand_no", n=game.hand_number),
         direction=direction,
+        passing_label="" if direction == Direction.HOLD else t("passing.label"),
         direction_label=t(f"passing.{direction}"),
         level_label=t("level_label", level=t(f"level.{game.level}")),
         target_label=t("target_short", n=rules.GAME_END_SCORE),

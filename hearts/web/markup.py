@@ -58,7 +58,7 @@ CLASSES = "|".join(
         "card|hcard|tcard|red|black|blocked|lifted|selected|received|face|rcv|winner",
         "corner|tl|br|rk|pip|ix|p|flip|pips|ace|court|cl|cp|cp2|facedown",
         "s-[CDHS]|px-[lcr]|py-[0-9]{1,2}|at-(bottom|left|top|right)",
-        "trick|pass-panel|dir-[a-z]{1,8}|dir|pass-prompt|pass-count|btn|primary|pass-btn|arrow",
+        "trick|pass-panel|dir-[a-z]{1,8}|dir|dir-what|pass-prompt|pass-count|btn|primary|pass-btn|arrow",
         "plate|active|seat-name|seat-score|num|unit|seat-meta|seat-status|st-[a-z_]{1,12}",
         "backs|n[0-9]{1,2}|back|pile|pile-stack|pile-count|hand-no|level|goal|now",
     ]

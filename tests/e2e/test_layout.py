@@ -2,7 +2,8 @@
 trick card covers another's index corner, landscape table cards near the hand's size, no
 label wraps mid-phrase and the statistics fit 360 px, the pass direction stands out only
 while passing, the focus ring is never covered, dialogs close from their top, and the game
-over shows places 1-4 with the winner marked.
+over shows places 1-4 with the winner marked; the top bar keeps its height whatever the
+status says.
 
 One context per language walks the sizes by resizing one page.
 """
@@ -21,6 +22,11 @@ from harness.gamepage import (
     tap,
     to_my_turn,
 )
+from hearts import Game
+from hearts.driver import drive, phase_is
+from hearts.enums import Phase
+from hearts.view import build
+from hearts.web.render import status_bar
 
 from .positions import game_over, load_position, play_until
 
@@ -34,8 +40,9 @@ ONE_LINE = """
   )].flatMap((el) => {
     const range = document.createRange();
     range.selectNodeContents(el);
-    // Text of several sizes shares a line when the boxes overlap vertically.
-    const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+    // Text of several sizes shares a line when the boxes overlap vertically; text hidden
+    // from sight (a 1 px box: .sr-only, a phone's "Pass:") is on no line.
+    const rects = [...range.getClientRects()].filter((r) => r.width > 1);
     const lines = rects.filter((r, i) => i > 0 && r.top >= rects[i - 1].bottom - 1);
     return lines.length ? [el.className + ": " + el.textContent.trim()] : [];
   })
@@ -220,3 +227,85 @@ def test_the_target_is_on_the_table_during_play(lang_pages):
     settle(page)
     assert "Spiel bis 100" in page.locator("#status").inner_text()
     assert state(page)["phase"] == "pass"
+
+
+# Every status the renderer can show that differs in width: each pass direction at a
+# two-digit hand, each level, passing (emphasised) or playing.
+def _every_status(lang: str) -> list[str]:
+    deal = Game.new(1)
+    hands = [deal.hand(seat) for seat in range(4)]
+    found = []
+    for number in (9, 10, 11, 12):
+        for level in ("easy", "medium", "hard"):
+            game = Game.from_deal(hands, hand_number=number, level=level)
+            found.append(status_bar(build(game, lang)))
+            if number != 12:  # hand 12 has no passing: it starts with the tricks
+                drive(game, until=phase_is(Phase.PLAY))
+                found.append(status_bar(build(game, lang)))
+    return found
+
+
+TOP_BAR = """(statuses) => {
+  const bar = document.querySelector(".topbar"), status = document.getElementById("status");
+  const kept = status.innerHTML;
+  const measure = (html) => {
+    status.innerHTML = html;
+    const box = status.getBoundingClientRect();
+    const out = [...status.children].filter((span) => {
+      const r = span.getBoundingClientRect();
+      return r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5 || r.left < box.left - 0.5
+        || r.right > box.right + 0.5;
+    }).map((span) => span.textContent);
+    return {height: Math.round(bar.getBoundingClientRect().height * 10) / 10, out};
+  };
+  const empty = measure("").height;
+  const found = statuses.map(measure).filter((m) => m.height !== empty || m.out.length);
+  status.innerHTML = kept;
+  return {empty, found: found.slice(0, 3)};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_top_bar_keeps_its_height_whatever_the_status_says(lang_pages, lang):
+    """From the empty bar of the first paint to the longest status: the table never moves."""
+    page = lang_pages(lang)
+    statuses = _every_status(lang)
+    assert len(set(statuses)) == len(statuses) == 21
+    found = []
+    for w, h in [*SIZES, (412, 915), (480, 800), (560, 900), (760, 1024), (761, 800)]:
+        page.set_viewport_size({"width": w, "height": h})
+        next_frame(page)
+        bar = page.evaluate(TOP_BAR, statuses)
+        if bar["found"]:
+            found.append(f"{w}x{h}: empty {bar['empty']} px, {bar['found']}")
+    assert found == []
+
+
+# Layout shifts from the navigation on (Chromium's layout-shift entries: what CLS adds up).
+WATCH_SHIFTS = """
+new PerformanceObserver((list) => {
+  window.heartsShifts = window.heartsShifts || [];
+  for (const shift of list.getEntries()) {
+    window.heartsShifts.push({value: shift.value, moved: shift.sources.map((s) =>
+      s.node ? (s.node.id || s.node.className || s.node.nodeName) : "?")});
+  }
+}).observe({type: "layout-shift", buffered: true});
+"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1366, 768)])
+def test_the_start_paints_the_table_where_it_stays(lang_pages, size):
+    """The first paint (index.html), the boot module's table (neutral, or the saved one on a
+    return visit) and Python's table have their rows at one height: nothing moves while the
+    game starts. A return visit on a phone used to shift by 0.23 (the status growing a row,
+    the seats filling their plates), the first visit by 0.03."""
+    page = lang_pages("de", size)  # its first visit ran before the watch: reload for one
+    page.context.add_init_script(WATCH_SHIFTS)
+    for visit in ("first", "return"):
+        if visit == "first":
+            page.evaluate("localStorage.clear()")
+        open_game(page, "?seed=8&cadence=0&lang=de")
+        next_frame(page)
+        shifts = page.evaluate("window.heartsShifts || []")
+        total = sum(shift["value"] for shift in shifts)
+        assert total < 0.05, f"{visit} visit at {size}: CLS {total:.3f}: {shifts}"

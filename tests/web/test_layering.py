@@ -70,3 +70,15 @@ def test_the_page_shows_the_face_down_hand_the_renderer_draws():
 
     page = (ROOT / "index.html").read_text(encoding="utf-8")
     assert f'tabindex="-1">{facedown_hand(13)}</div>' in page
+
+
+def test_the_page_shows_the_neutral_plates_the_renderer_draws():
+    """index.html's seats hold the neutral table's plates (in English, the page's own
+    language), so the first paint has the rows at the height the boot module's table has."""
+    from hearts.view.table import neutral_plates
+    from hearts.web.render import plate
+
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    for neutral in neutral_plates("en"):
+        assert f'id="seat-{neutral.seat}" class="seat at-' in page
+        assert f'">{plate(neutral)}</{"div" if neutral.seat == 0 else "section"}>' in page

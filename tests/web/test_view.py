@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hearts import Card, Game, rules
 from hearts.driver import drive
-from hearts.view import POSITIONS, build, received_marks
+from hearts.view import POSITIONS, TableView, build, received_marks
 
 from .helpers import moon_game, play_to
 
@@ -25,13 +25,17 @@ def test_seats_sit_where_r1_puts_them():
 
 
 def test_pass_direction_is_always_shown():
+    def shown(view: TableView) -> str:
+        return f"{view.passing_label} {view.direction_label}".strip()
+
     game = Game.new(1)
-    assert build(game, "en").direction_label == "Pass: left"
+    assert shown(build(game, "en")) == "Pass: left"
     game = play_to(Game.new(1), "hand_over")
     game.next_hand()
-    assert build(game, "de").direction_label == "Weitergabe: rechts"
+    assert shown(build(game, "de")) == "Weitergabe: rechts"
     hold = Game.from_deal([game.hand(s) for s in range(4)], hand_number=4)
-    assert build(hold, "en").direction_label == "No passing"
+    assert shown(build(hold, "en")) == "No passing"
+    assert build(hold, "en").passing_label == ""
     assert build(hold, "en").pass_panel is None
 
 

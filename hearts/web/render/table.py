@@ -103,10 +103,13 @@ def _unit(p: Plate) -> str:
 def status_bar(v: TableView) -> str:
     """Hand, pass direction (emphasised only while passing), level and the game's target."""
     now = " now" if v.phase == Phase.PASS else ""
+    # "Pass:" in a span of its own: a phone's top bar hides it from sight (not from a screen
+    # reader), so this hand's facts stay on one row (static/css/hearts.css, .dir-what).
+    what = f'<span class="dir-what">{escape(v.passing_label)}</span> ' if v.passing_label else ""
     return (
         f'<span class="hand-no">{escape(v.hand_label)}</span>'
         f'<span class="dir dir-{escape(v.direction)}{now}"><span class="arrow" aria-hidden="true">'
-        f"{ARROWS[v.direction]}</span> {escape(v.direction_label)}</span>"
+        f"{ARROWS[v.direction]}</span> {what}{escape(v.direction_label)}</span>"
         f'<span class="level">{escape(v.level_label)}</span>'
         f'<span class="goal">{escape(v.target_label)}</span>'
     )
