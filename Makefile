@@ -183,13 +183,16 @@ bench-bytes: $(DEV_STAMP) build chromium
 # default: a phone, slow 4G, CPU 4x slower; issue 22).
 # Lighthouse has its own npm folder (tools/lighthouse/): make test never installs it.
 LIGHTHOUSE_PRESET ?= desktop
+# simulate (Lighthouse's default) or devtools: the load really throttled (README).
+LIGHTHOUSE_THROTTLING ?= simulate
 LIGHTHOUSE_STAMP := tools/lighthouse/node_modules/.installed
 $(LIGHTHOUSE_STAMP): tools/lighthouse/package.json tools/lighthouse/package-lock.json
 	cd tools/lighthouse && npm ci --no-audit --no-fund
 	touch $@
 
 bench-lighthouse: $(DEV_STAMP) build chromium $(LIGHTHOUSE_STAMP)
-	$(VPY) -m tools.bench_startup --runs 3 --lighthouse 3 --lighthouse-preset $(LIGHTHOUSE_PRESET)
+	$(VPY) -m tools.bench_startup --runs 3 --lighthouse 3 --lighthouse-preset $(LIGHTHOUSE_PRESET) \
+	  --lighthouse-throttling $(LIGHTHOUSE_THROTTLING)
 
 # The CPU strength order by duplicate deals (a benchmark, not a test; ~15 min on 2 cores).
 tournament: $(DEV_STAMP)
