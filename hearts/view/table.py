@@ -62,7 +62,7 @@ class TableView(NamedTuple):
     hand_number: int
     hand_label: str
     direction: Direction
-    passing_label: str  # "Pass:" ("" with no passing): a phone's top bar shows only the label
+    passing_label: str  # "Pass:" ("" with no passing): its own span, a phone hides it from sight
     direction_label: str  # "left", or "No passing"
     level_label: str
     target_label: str  # "Game to 100": what ends the game, always in view (R4)
