@@ -5,16 +5,17 @@ rotated): our level in one seat against three teachers, and one teacher against 
 our level.  Payoff ± SE (unit: the deal), games, moons and decision times are
 :class:`tools.tournament.Result`'s and :func:`tools.tournament.report`'s.  Deal by deal both
 pairings are played, so a run stopped by ``--minutes`` still holds both on the same deals;
-the report names how many deals were played.  One process (the teacher is slow: about a
-second of pure Python per teacher seat and hand).
+the report names how many deals were played.  The teacher is slow (about a second of pure
+Python per teacher seat and hand), so ``--workers`` processes play the deals, in order.
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from hearts import Game
 from hearts.driver import Policy, drive, hand_done, per_seat
@@ -42,6 +43,18 @@ def play_deal(
     return scores
 
 
+DealJob = tuple[str, int, int, int]  # level, worlds, run seed, deal index
+DealResult = tuple[list[int], list[int], dict[str, list[int]]]
+
+
+def play_job(job: DealJob) -> DealResult:
+    """One deal's both pairings, with the decision times of our level (a worker's unit)."""
+    level, worlds, seed, index = job
+    times: dict[str, list[int]] = {name: [0] * TIME_BINS for name in LEVELS}
+    a, b = play_deal(level, worlds, seed, index, times)
+    return a, b, times
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=500, help="duplicate deals (default 500)")
@@ -51,6 +64,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--minutes", type=float, default=0.0, help="stop after the deal that passes this (0: none)"
     )
+    parser.add_argument("--workers", type=int, default=min(2, multiprocessing.cpu_count()))
     args = parser.parse_args(argv)
     print(
         f"teacher tournament: {args.level} vs PIMC teacher ({args.worlds} worlds, frozen Hard "
@@ -61,8 +75,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     times: dict[str, list[int]] = {level: [0] * TIME_BINS for level in LEVELS}
     collected: tuple[list[int], list[int]] = ([], [])
     played = 0
-    for index in range(args.deals):
-        a, b = play_deal(args.level, args.worlds, args.seed, index, times)
+    jobs = [(args.level, args.worlds, args.seed, index) for index in range(args.deals)]
+    pool = multiprocessing.get_context().Pool(args.workers) if args.workers > 1 else None
+    outcomes: Iterator[DealResult] = pool.imap(play_job, jobs) if pool else map(play_job, jobs)
+    for a, b, deal_times in outcomes:
+        for name in LEVELS:
+            times[name] = [x + y for x, y in zip(times[name], deal_times[name], strict=True)]
         collected[0].extend(a)
         collected[1].extend(b)
         played += 1
@@ -78,6 +96,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             )
         if args.minutes and elapsed > 60 * args.minutes:
             break
+    if pool is not None:
+        pool.terminate()  # a run stopped by --minutes leaves deals in flight
+        pool.join()
     results = [
         Result(args.level, TEACHER, collected[0]),
         Result(TEACHER, args.level, collected[1]),
