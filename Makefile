@@ -203,7 +203,8 @@ tournament-ismcts: $(DEV_STAMP) $(ISMCTS_STAMP)
 	$(VPY) -m tools.ismcts --deals 500 --sims 1000
 
 # Issue 24: our level vs three PIMC teachers (16 worlds, roll-outs by the Hard frozen in
-# tools/frozen_hard.py) and one teacher vs three of ours, DEALS duplicate deals (~1 h for 500).
+# tools/frozen_hard.py) and one teacher vs three of ours, DEALS duplicate deals (~20 min for
+# 500 with the 2 workers it starts on this 2-core machine).
 DEALS ?= 500
 LEVEL ?= hard
 tournament-teacher: $(DEV_STAMP)
