@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from hearts import rules
 from hearts.cards import DECK, SUIT_OF, Card
 from hearts.errors import IllegalPlay
@@ -176,3 +178,19 @@ def test_the_frozen_hard_is_todays_hard_at_its_commit():
     for game, seat in play_positions(20, seed=13):
         card = hard.choose_play(game.seat_view(seat, "hard"))
         assert card in game.legal_plays(seat)
+
+
+def test_the_teacher_tournament_reports_the_same_with_workers_as_in_one_process(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from tools import teacher_tournament
+
+    def table(workers: int) -> list[str]:
+        teacher_tournament.main(["--deals", "3", "--worlds", "1", "--workers", str(workers)])
+        lines = capsys.readouterr().out.splitlines()
+        return [line for line in lines if line.startswith(("| hard", "| teacher", "  hard"))]
+
+    one, two = table(1), table(2)
+    assert len(one) == len(two) == 3  # both pairings and Hard's decision times
+    assert two[:2] == one[:2]  # the same deals, in the same order, the same scores
+    assert two[2].rsplit("over", 1)[1] == one[2].rsplit("over", 1)[1]  # no deal's times lost
