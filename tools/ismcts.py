@@ -36,7 +36,7 @@ from hearts.rng import SeedStream
 from hearts.rules import pass_target
 from hearts.steps import StepKind
 
-from .tournament import TIME_BINS, ChunkResult, Job, deal_for, report, run, timed_cpu
+from .tournament import ChunkResult, Job, deal_for, empty_times, report, run, timed_cpu
 
 PARAMETERS = {  # our rules, stated in full (R6, R12-R16, R33)
     "pass_cards": True,
@@ -180,7 +180,7 @@ def play_chunk(job: Job) -> ChunkResult:
     """Deals ``start`` … ``stop - 1`` of the run, each in four rotations (16 scores a deal)."""
     tested, opponent, seed, start, stop = job
     sims = sims_of(opponent)
-    times: dict[str, list[int]] = {level: [0] * TIME_BINS for level in LEVELS}
+    times = empty_times()
     scores: list[int] = []
     for index in range(start, stop):
         hands, hand_number, game_seed = deal_for(seed, index)

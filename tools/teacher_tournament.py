@@ -15,14 +15,23 @@ import argparse
 import multiprocessing
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from hearts import Game
 from hearts.driver import Policy, drive, hand_done, per_seat
 from hearts.enums import LEVELS
 
 from . import teacher
-from .tournament import TIME_BINS, Result, deal_for, report, timed_cpu
+from .tournament import (
+    Result,
+    Times,
+    add_times,
+    deal_for,
+    empty_times,
+    report,
+    timed_cpu,
+    worker_map,
+)
 
 TEACHER = "teacher"
 
@@ -44,13 +53,13 @@ def play_deal(
 
 
 DealJob = tuple[str, int, int, int]  # level, worlds, run seed, deal index
-DealResult = tuple[list[int], list[int], dict[str, list[int]]]
+DealResult = tuple[list[int], list[int], Times]
 
 
 def play_job(job: DealJob) -> DealResult:
     """One deal's both pairings, with the decision times of our level (a worker's unit)."""
     level, worlds, seed, index = job
-    times: dict[str, list[int]] = {name: [0] * TIME_BINS for name in LEVELS}
+    times = empty_times()
     a, b = play_deal(level, worlds, seed, index, times)
     return a, b, times
 
@@ -72,33 +81,28 @@ def main(argv: Sequence[str] | None = None) -> None:
         flush=True,
     )
     began = time.perf_counter()
-    times: dict[str, list[int]] = {level: [0] * TIME_BINS for level in LEVELS}
+    times = empty_times()
     collected: tuple[list[int], list[int]] = ([], [])
     played = 0
     jobs = [(args.level, args.worlds, args.seed, index) for index in range(args.deals)]
-    pool = multiprocessing.get_context().Pool(args.workers) if args.workers > 1 else None
-    outcomes: Iterator[DealResult] = pool.imap(play_job, jobs) if pool else map(play_job, jobs)
-    for a, b, deal_times in outcomes:
-        for name in LEVELS:
-            times[name] = [x + y for x, y in zip(times[name], deal_times[name], strict=True)]
-        collected[0].extend(a)
-        collected[1].extend(b)
-        played += 1
-        elapsed = time.perf_counter() - began
-        if played % 10 == 0:
-            r = Result(args.level, TEACHER, collected[0]).payoff()
-            t = Result(TEACHER, args.level, collected[1]).payoff()
-            print(
-                f"  … {played} deals, {elapsed:.0f} s: {args.level} vs 3 teachers "
-                f"{r[0]:+.2f} ± {r[1]:.2f}, teacher vs 3 {t[0]:+.2f} ± {t[1]:.2f}",
-                file=sys.stderr,
-                flush=True,
-            )
-        if args.minutes and elapsed > 60 * args.minutes:
-            break
-    if pool is not None:
-        pool.terminate()  # a run stopped by --minutes leaves deals in flight
-        pool.join()
+    with worker_map(play_job, jobs, args.workers) as outcomes:
+        for a, b, deal_times in outcomes:
+            add_times(times, deal_times)
+            collected[0].extend(a)
+            collected[1].extend(b)
+            played += 1
+            elapsed = time.perf_counter() - began
+            if played % 10 == 0:
+                r = Result(args.level, TEACHER, collected[0]).payoff()
+                t = Result(TEACHER, args.level, collected[1]).payoff()
+                print(
+                    f"  … {played} deals, {elapsed:.0f} s: {args.level} vs 3 teachers "
+                    f"{r[0]:+.2f} ± {r[1]:.2f}, teacher vs 3 {t[0]:+.2f} ± {t[1]:.2f}",
+                    file=sys.stderr,
+                    flush=True,
+                )
+            if args.minutes and elapsed > 60 * args.minutes:
+                break
     results = [
         Result(args.level, TEACHER, collected[0]),
         Result(TEACHER, args.level, collected[1]),

@@ -29,7 +29,8 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import TextIO
+from contextlib import contextmanager
+from typing import TextIO, TypeVar
 
 from hearts import Game
 from hearts.cards import DECK, Card
@@ -116,6 +117,35 @@ def play_hand(
     return drive(game, per_seat(seats), until=hand_done).hand_points
 
 
+Times = dict[str, list[int]]  # per level, a histogram of decision times in 1-µs bins
+J = TypeVar("J")
+R = TypeVar("R")
+
+
+def empty_times() -> Times:
+    return {level: [0] * TIME_BINS for level in LEVELS}
+
+
+def add_times(times: Times, more: Times) -> None:
+    """Add the histograms ``more`` into ``times``."""
+    for level in LEVELS:
+        times[level] = [a + b for a, b in zip(times[level], more[level], strict=True)]
+
+
+@contextmanager
+def worker_map(play: Callable[[J], R], jobs: Sequence[J], workers: int) -> Iterator[Iterator[R]]:
+    """``play`` over ``jobs``, results in job order: in ``workers`` processes, or in this one."""
+    if workers <= 1:
+        yield map(play, jobs)
+        return
+    pool = multiprocessing.get_context().Pool(workers)
+    try:
+        yield pool.imap(play, jobs)
+    finally:
+        pool.terminate()  # every result taken, or a run stopped early leaves jobs in flight
+        pool.join()
+
+
 Job = tuple[str, str, int, int, int]  # tested, opponent, run seed, first deal, stop
 ChunkResult = tuple[list[int], dict[str, list[int]]]  # 16 scores per deal, decision times
 
@@ -123,7 +153,7 @@ ChunkResult = tuple[list[int], dict[str, list[int]]]  # 16 scores per deal, deci
 def play_chunk(job: Job) -> ChunkResult:
     """Deals ``start`` … ``stop - 1``, each in four rotations: 16 scores per deal."""
     tested, opponent, seed, start, stop = job
-    times: dict[str, list[int]] = {level: [0] * TIME_BINS for level in LEVELS}
+    times = empty_times()
     scores: list[int] = []
     for index in range(start, stop):
         hands, hand_number, game_seed = deal_for(seed, index)
@@ -232,23 +262,13 @@ def run(
         for start in range(0, deals, chunk)
     ]
     collected: dict[tuple[str, str], list[int]] = {p: [] for p in pairings}
-    times: dict[str, list[int]] = {level: [0] * TIME_BINS for level in LEVELS}
+    times = empty_times()
     began = time.perf_counter()
     done = 0
-    results: Iterator[ChunkResult]
-    if workers > 1:
-        pool = multiprocessing.get_context().Pool(workers)
-        results = pool.imap(play, jobs)
-    else:
-        pool = None
-        results = map(play, jobs)
-    try:
+    with worker_map(play, jobs, workers) as results:
         for job, (scores, chunk_times) in zip(jobs, results, strict=True):
             collected[(job[0], job[1])].extend(scores)
-            for level in LEVELS:
-                times[level] = [
-                    a + b for a, b in zip(times[level], chunk_times[level], strict=True)
-                ]
+            add_times(times, chunk_times)
             done += 1
             if done % max(1, len(jobs) // 20) == 0 or done == len(jobs):
                 elapsed = time.perf_counter() - began
@@ -259,10 +279,6 @@ def run(
                     file=sys.stderr,
                     flush=True,
                 )
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
     return [Result(t, o, collected[(t, o)]) for t, o in pairings], times
 
 
