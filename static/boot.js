@@ -317,6 +317,9 @@ let step = 0;
 
 function advance(value, label, seconds) {
     if (value < reached) return; // never backwards
+    // A stopped start says what went wrong; later milestones (a late resource, py:ready)
+    // must not write a step over it.
+    if (root.dataset.state === "stopped") return;
     reached = value;
     step = Math.max(step, STEPS.indexOf(label));
     text.textContent = words.steps[STEPS[step]];

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from harness.gamepage import open_game, settle, wait_ready
+from harness.gamepage import next_frame, open_game, poll, settle, wait_ready
 from hearts.enums import Level
 from hearts.web.records import BAD_SUFFIX, GAME_KEY, PICTURE_KEY, SETTINGS_KEY, STATS_KEY
 from hearts.web.settings import Settings, dump_settings
@@ -29,15 +29,25 @@ DEEP = "[" * 8000 + "]" * 8000
 # Hands the page's interpreter to the test (PyScript's own hook, from the folder of the
 # version package.json pins) and, while the flag in sessionStorage is set, kills Python
 # with Pyodide's real fatal error the moment it tells the boot module it is reading the
-# settings (or makes its start raise, "raise").
+# settings (or makes its start raise, "raise"; or stops the start before Python is ready,
+# as static/pwa.mjs does when the runtime cannot be fetched, "stop-early").
 INJECT = """
 (() => {
   const how = sessionStorage.getItem("inject-failure");
   if (!how) return;
   sessionStorage.removeItem("inject-failure");
   let python = null;
-  import("/PYSCRIPT_DIR/core.js").then(({ hooks }) =>
-    hooks.main.onReady.add((wrap) => { python = wrap.interpreter; }));
+  // Not before the document is parsed: core.js imported this early finds no <script
+  // type="py" config> yet and starts a stock Pyodide from its CDN (the page's own
+  // static/runtime.mjs, a module script, imports it only after parsing).
+  document.addEventListener("DOMContentLoaded", () => {
+    if (how === "stop-early") {
+      document.addEventListener("py:ready", () => { window.injectedPyReady = true; });
+      document.dispatchEvent(new CustomEvent("hearts:boot-failed", { detail: {} }));
+    }
+    import("/PYSCRIPT_DIR/core.js").then(({ hooks }) =>
+      hooks.main.onReady.add((wrap) => { python = wrap.interpreter; }));
+  });
   let boot;
   Object.defineProperty(window, "heartsBoot", {
     configurable: true,
@@ -136,3 +146,16 @@ def test_a_start_that_raises_after_reading_offers_to_set_the_game_aside(page):
     assert stored(page, GAME_KEY + BAD_SUFFIX)[GAME_KEY + BAD_SUFFIX] == keep[GAME_KEY]
     stats = json.loads(now["stats"])["levels"]["medium"]
     assert stats[0] == json.loads(keep[STATS_KEY])["levels"]["medium"][0] + 1  # kept, + new
+
+
+def test_a_stopped_start_keeps_saying_so_while_the_runtime_goes_on_loading(page):
+    page.goto("/static/manifest.webmanifest")
+    page.evaluate("sessionStorage.setItem('inject-failure', 'stop-early')")
+    page.goto("/?seed=65&cadence=0&lang=en")
+    page.wait_for_selector("html[data-state=stopped]", state="attached", timeout=90_000)
+    # Python's start goes on; its progress steps (resources arriving, py:ready) came after
+    # the stop and wrote "Starting Python…" over what went wrong before the fix.
+    poll(page, lambda: page.evaluate("window.injectedPyReady === true"), bool, 90, "py:ready")
+    next_frame(page)
+    assert page.locator("#boot-text").inner_text() == "The game could not start."
+    assert page.locator("#boot").get_attribute("role") == "alert"
