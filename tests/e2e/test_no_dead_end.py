@@ -154,7 +154,7 @@ def test_a_stopped_start_keeps_saying_so_while_the_runtime_goes_on_loading(page)
     page.goto("/?seed=65&cadence=0&lang=en")
     page.wait_for_selector("html[data-state=stopped]", state="attached", timeout=90_000)
     # Python's start goes on; its progress steps (resources arriving, py:ready) came after
-    # the stop and wrote "Starting Python…" over what went wrong before the fix.
+    # the stop and wrote a step ("Setting up the table…") over what went wrong before the fix.
     poll(page, lambda: page.evaluate("window.injectedPyReady === true"), bool, 90, "py:ready")
     next_frame(page)
     assert page.locator("#boot-text").inner_text() == "The game could not start."
