@@ -217,8 +217,39 @@ def test_hard_with_the_queen_leads_its_short_suit_to_make_a_void():
     burdened = view(1, "QS 4S 8D 5C 6C 7C", OPEN, level="hard")
     assert choose_play(burdened) == C("8D")
     queen_gone = [*OPEN, "1:KS 2:QS 3:3S 0:5S"]
-    free = view(1, "JS 4S 8D 5C 6C 7C", queen_gone, level="hard")
+    free = view(1, "JS 4S 2S 8D 9D TD 5C 6C 7C", queen_gone, level="hard")
     assert choose_play(free) == C("7C")  # no plan: the highest club certain to lose
+
+
+def test_hard_with_the_queen_gone_sheds_a_high_card_of_a_short_suit_before_its_exits():
+    queen_gone = [*OPEN, "1:KS 2:QS 3:3S 0:5S"]
+    # Two spades left, J♠ above spades still out: it goes while everyone can follow.
+    assert choose_play(view(1, "JS 4S 8D 5C 6C 7C", queen_gone, level="hard")) == C("JS")
+    # While Q♠ is out, J♠ could draw her: the flush plan's low spade goes instead.
+    assert choose_play(view(1, "JS 4S 8D 5C 6C 7C", OPEN, level="hard")) == C("4S")
+    # A seat has shown it holds no spades (it could dump hearts on J♠): the exit again.
+    void_shown = [*OPEN, "1:KS 2:QS 3:3S 0:5D"]
+    assert choose_play(view(1, "JS 4S 8D 9D TD 5C 6C 7C", void_shown, level="hard")) == C("7C")
+    # Three spades left is not a short suit.
+    assert choose_play(view(1, "JS 4S 2S 8D 9D TD 5C 6C 7C", queen_gone, level="hard")) == C("7C")
+
+
+def test_hard_holding_the_queen_ducks_a_clean_spade_trick_it_is_last_to():
+    spade_trick = "2:3S 3:5S 0:8S"
+    # Last to play on a trick without points: not holding Q♠, the highest spade wins it …
+    assert choose_play(view(1, "KS 4S 9D", OPEN, spade_trick, level="hard")) == C("KS")
+    # … but with Q♠ in hand K♠ stays to guard her and the lead stays away: duck.
+    assert choose_play(view(1, "KS QS 4S 9D", OPEN, spade_trick, level="hard")) == C("4S")
+
+
+def test_hard_third_to_a_clean_side_suit_trick_sheds_its_highest_while_the_queen_is_out():
+    # Seat 1 cannot duck 3♦ and one seat (2) is still to play.
+    assert choose_play(view(1, "5D KD 9S", OPEN, "3:2D 0:3D", level="hard")) == C("KD")
+    # Q♠ gone: the lowest card leaves seat 2 room to overtake, as before.
+    queen_gone = [*OPEN, "1:KS 2:QS 3:3S 0:5S"]
+    assert choose_play(view(1, "5D KD 9S", queen_gone, "3:2D 0:3D", level="hard")) == C("5D")
+    # Two seats still to play: the lowest card, as before.
+    assert choose_play(view(1, "5D KD 9S", OPEN, "0:2D", level="hard")) == C("5D")
 
 
 def test_hard_defends_only_against_a_seat_that_wins_the_tricks():
@@ -235,4 +266,5 @@ def test_hard_keeps_a_certain_exit_while_it_can_flush_the_queen():
     # 5♣ cannot win (every lower club is gone) but is the only such exit: 6♠ flushes Q♠.
     assert choose_play(view(1, "6S 5C 9D", OPEN, level="hard")) == C("6S")
     queen_gone = [*OPEN, "1:KS 2:QS 3:3S 0:5S"]
-    assert choose_play(view(1, "6S 5C 9D", queen_gone, level="hard")) == C("5C")  # no flush
+    # No flush; 9♦ and 6♠ are high cards of short suits, shed before the exit.
+    assert choose_play(view(1, "6S 5C 9D", queen_gone, level="hard")) == C("9D")
