@@ -14,9 +14,7 @@ is not: the maximum of 16-world means is inflated by their noise.
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
-import statistics
 from collections import defaultdict
 from collections.abc import Sequence
 
@@ -33,7 +31,7 @@ from hearts.rules import trick_points, winning_play
 from hearts.steps import StepKind
 
 from . import teacher
-from .tournament import deal_for, worker_map
+from .tournament import deal_for, mean_and_se, worker_map
 
 SUITS = "CDSH"
 Bucket = tuple[str, ...]
@@ -149,8 +147,7 @@ def summary(rows: list[Row], top: int) -> list[str]:
                 by_option[name].append(gain)
         parts = []
         for name, gains_of in by_option.items():
-            mean = statistics.fmean(gains_of)
-            se = statistics.stdev(gains_of) / math.sqrt(len(gains_of)) if len(gains_of) > 1 else 0
+            mean, se = mean_and_se(gains_of)
             flag = " *" if se and mean > 2 * se else ""
             parts.append(f"{name} {mean:+.2f}±{se:.2f} (n {len(gains_of)}){flag}")
         lines.append(f"{', '.join(bucket)}: n {len(cases)}")
