@@ -1,12 +1,16 @@
 """The development tools of issue 24 that find and screen Hard's rules (never shipped):
-tools/screen.py (a variant minus Hard, paired by deal) and tools/teacher_diagnose.py."""
+tools/screen.py (a variant minus Hard, paired by deal), tools/teacher_diagnose.py and
+tools/pass_teacher.py."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from hearts.cpu import hard_lead
-from tools import screen, teacher_diagnose
+from hearts.cards import format_cards, parse_cards
+from hearts.cpu import hard, hard_lead
+from hearts.enums import Phase
+from tools import pass_teacher, screen, teacher_diagnose
+from tools.tournament import deal_for
 
 VARIANTS = """
 from hearts.cards import RANK_OF
@@ -50,3 +54,33 @@ def test_the_diagnostic_values_hards_rule_decisions_and_reports_buckets():
         lines = teacher_diagnose.summary(rows, top=3)
         assert lines[0].startswith(f"{len(rows):,} decisions")
         assert len(lines) <= 1 + 2 * 3
+
+
+def test_the_pass_candidates_are_distinct_triples_with_hards_pass_first():
+    hand = parse_cards("2C 3C KC AC 4D 9D QS KS AS 2H 7H JH AH")
+    view = pass_teacher.view_at(1, hand, 1, Phase.PASS, salt=7)
+    passes = pass_teacher.candidates(view)
+    assert passes[0] == hard.choose_pass(view)
+    assert len({frozenset(p) for p in passes}) == len(passes) == 20  # C(6, 3), Hard's among them
+    assert all(len(set(p)) == 3 and set(p) <= set(hand) for p in passes)
+
+
+def test_the_split_gain_values_each_halfs_pick_on_the_other_half():
+    # Pass 1 is best on the first half but 2 points worse than Hard's (pass 0) on the
+    # second; pass 2 is best on the second half and 1 point better than Hard's on the first.
+    table = [[0.0, 3.0, 1.0], [0.0, 3.0, 1.0], [0.0, -2.0, 1.0], [0.0, -2.0, 4.0]]
+    assert pass_teacher.split_gain(table) == (-2.0 + 1.0) / 2
+    assert pass_teacher.split_gain([[1.0, 0.0]] * 4) == 0.0  # Hard's pass best: no gain
+
+
+def test_a_tiny_pass_teacher_run_records_every_passing_decision():
+    records = pass_teacher.run("medium", deals=4, seed=2, worlds=2, workers=1)
+    assert [r["deal"] for r in records] == [0, 1, 2]  # deal 3 is a hold hand
+    for record in records:
+        index = record["deal"]
+        hands, _, _ = deal_for(2, index)
+        assert record["hand"] == format_cards(hands[index // 4 % 4])
+        passes = record["passes"]
+        assert len(passes) == len(set(passes)) > 1
+        assert len(record["means"]) == len(passes)
+        assert isinstance(record["split_gain"], float)

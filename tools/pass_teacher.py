@@ -1,0 +1,222 @@
+"""``python -m tools.pass_teacher``: what a search finds in Hard's pass (issue 24; never shipped).
+
+The play teacher (:mod:`tools.teacher`) passes like the frozen Hard, so it says nothing
+about passing.  This one searches the pass: for a seat's pass decision it deals ``worlds``
+random layouts of the 39 cards it cannot see (nothing is known before the exchange), lets
+the other seats pass as their level does, and for every candidate pass plays the hand out
+(today's Hard in the tested seat, the field's level in the others), the same worlds for
+every candidate (common random numbers).  The payoff is the tournament's: the other seats'
+mean hand score minus the tested seat's.
+
+The candidates are every three cards among the six the first round of Hard's pass scores
+most dangerous to keep, plus Hard's own pass (:func:`candidates`).  Picking the best of
+many noisy means flatters the pick, so the worlds are split in halves: the pass that is
+best on one half is valued on the other against Hard's pass, and the two ways are
+averaged.  The roll-outs are played blind, by the levels themselves, so that gain is what
+Hard could win at the table by passing as the search does; the records
+(``.cache/pass-teacher/``) let one look for where it comes from.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import multiprocessing
+import random
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TypedDict
+
+from hearts.cards import DECK, TWO_OF_CLUBS, Card, format_cards
+from hearts.cpu import hard, hard_passing, medium
+from hearts.cpu.seatview import SeatView
+from hearts.enums import Direction, Level, Phase
+from hearts.rng import SeedStream
+from hearts.rules import pass_direction, pass_target
+
+from .teacher import payoff, play_out
+from .tournament import deal_for, mean_and_se, worker_map
+
+WORLDS = 32
+TOP = 6  # candidate passes: any three of Hard's six most dangerous cards to keep
+CACHE = Path(".cache/pass-teacher")
+Pass = tuple[Card, Card, Card]
+LEVELS = {"hard": hard, "medium": medium}
+
+
+class PassRecord(TypedDict):
+    """One pass decision: the candidates (Hard's first) and their mean payoffs."""
+
+    deal: int
+    seat: int
+    direction: str
+    hand: str
+    passes: list[str]
+    means: list[float]
+    split_gain: float
+
+
+def view_at(seat: int, hand: Sequence[Card], hand_number: int, phase: Phase, salt: int) -> SeatView:
+    """A seat's view at the start of the hand: before the exchange, or leading trick 1."""
+    return SeatView(
+        seat=seat,
+        level=Level.HARD,
+        phase=phase,
+        hand_number=hand_number,
+        pass_direction=pass_direction(hand_number),
+        hand=tuple(sorted(hand)),
+        legal=(TWO_OF_CLUBS,) if phase == Phase.PLAY else (),
+        tricks=(),
+        current_trick=(),
+        hearts_broken=False,
+        points_taken=(0, 0, 0, 0),
+        scores=(0, 0, 0, 0),
+        tiebreak=salt,
+    )
+
+
+def candidates(view: SeatView) -> list[Pass]:
+    """Hard's pass first, then every other three of its six most dangerous cards."""
+    own = hard.choose_pass(view)
+    scores = hard_passing.keep_danger(list(view.hand), 3)
+    top = sorted(view.hand, key=lambda c: (-scores[c], c))[:TOP]
+    out: list[Pass] = [own]
+    seen = {frozenset(own)}
+    for triple in itertools.combinations(top, 3):
+        if frozenset(triple) not in seen:
+            seen.add(frozenset(triple))
+            out.append(triple)
+    return out
+
+
+def values(
+    view: SeatView, passes: Sequence[Pass], field: str, worlds: int, rng: random.Random
+) -> list[list[float]]:
+    """``values[w][i]``: the payoff of pass ``i`` in world ``w``."""
+    seat = view.seat
+    tested_play, field_level = hard.choose_play, LEVELS[field]
+
+    def choose(v: SeatView) -> Card:
+        return tested_play(v) if v.seat == seat else field_level.choose_play(v)
+
+    unseen = [c for c in DECK if c not in view.hand]
+    out = []
+    for _ in range(worlds):
+        rng.shuffle(unseen)
+        hands = [list(view.hand) if s == seat else [] for s in range(4)]
+        others = [s for s in range(4) if s != seat]
+        for i, s in enumerate(others):
+            hands[s] = sorted(unseen[i * 13 : (i + 1) * 13])
+        their = {
+            s: field_level.choose_pass(
+                view_at(s, hands[s], view.hand_number, Phase.PASS, rng.randrange(1 << 60))
+            )
+            for s in others
+        }
+        salt = rng.randrange(1 << 30)
+        row = []
+        for mine in passes:
+            after = [list(h) for h in hands]
+            for s, cards in (*their.items(), (seat, mine)):
+                to = pass_target(s, view.pass_direction)
+                for c in cards:
+                    after[s].remove(c)
+                    after[to].append(c)
+            lead = next(s for s in range(4) if TWO_OF_CLUBS in after[s])
+            start = view_at(lead, after[lead], view.hand_number, Phase.PLAY, salt)
+            points = play_out(start, after, TWO_OF_CLUBS, choose, salt)
+            row.append(payoff(points, seat))
+        out.append(row)
+    return out
+
+
+def split_gain(table: list[list[float]]) -> float:
+    """The pass best on one half of the worlds, valued on the other, minus pass 0 (Hard's)."""
+    half = len(table) // 2
+    gains = []
+    for pick_on, judge_on in ((table[:half], table[half:]), (table[half:], table[:half])):
+        means = [sum(col) / len(pick_on) for col in zip(*pick_on, strict=True)]
+        best = max(range(len(means)), key=means.__getitem__)
+        judged = [row[best] - row[0] for row in judge_on]
+        gains.append(sum(judged) / len(judged))
+    return sum(gains) / 2
+
+
+Job = tuple[str, int, int, int, int]  # field, seed, worlds, first deal, stop
+
+
+def decide_chunk(job: Job) -> list[PassRecord]:
+    field, seed, worlds, start, stop = job
+    records: list[PassRecord] = []
+    for index in range(start, stop):
+        hands, hand_number, game_seed = deal_for(seed, index)
+        if pass_direction(hand_number) == Direction.HOLD:
+            continue
+        seat = index // 4 % 4
+        salt = SeedStream(game_seed, "pass-teacher", seat).below(1 << 31)
+        view = view_at(seat, hands[seat], hand_number, Phase.PASS, salt)
+        passes = candidates(view)
+        rng = random.Random(SeedStream(seed, "pass-teacher", index).below(1 << 32))
+        table = values(view, passes, field, worlds, rng)
+        means = [sum(col) / worlds for col in zip(*table, strict=True)]
+        records.append(
+            {
+                "deal": index,
+                "seat": seat,
+                "direction": view.pass_direction.value,
+                "hand": format_cards(view.hand),
+                "passes": [format_cards(p) for p in passes],
+                "means": [round(m, 4) for m in means],
+                "split_gain": round(split_gain(table), 4),
+            }
+        )
+    return records
+
+
+def run(
+    field: str, deals: int, seed: int, worlds: int, workers: int, chunk: int = 8
+) -> list[PassRecord]:
+    jobs: list[Job] = [
+        (field, seed, worlds, a, min(a + chunk, deals)) for a in range(0, deals, chunk)
+    ]
+    records: list[PassRecord] = []
+    with worker_map(decide_chunk, jobs, workers) as parts:
+        for part in parts:
+            records.extend(part)
+    return records
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=400, help="deals (every 4th is a hold)")
+    parser.add_argument("--seed", type=int, default=24)
+    parser.add_argument("--worlds", type=int, default=WORLDS)
+    parser.add_argument("--field", choices=sorted(LEVELS), default="hard")
+    parser.add_argument("--workers", type=int, default=min(2, multiprocessing.cpu_count()))
+    args = parser.parse_args(argv)
+    began = time.perf_counter()
+    records = run(args.field, args.deals, args.seed, args.worlds, args.workers)
+    CACHE.mkdir(parents=True, exist_ok=True)
+    out = CACHE / f"{args.field}-{args.seed}-{args.deals}-{args.worlds}.jsonl"
+    out.write_text("".join(json.dumps(r) + "\n" for r in records))
+    gain, se = mean_and_se([r["split_gain"] for r in records])
+    best = [max(r["means"]) - r["means"][0] for r in records]
+    print(
+        f"pass teacher vs 3 {args.field}: {len(records)} pass decisions, {args.worlds} worlds, "
+        f"{time.perf_counter() - began:.0f} s -> {out}"
+    )
+    print(
+        "  best pass on half the worlds, valued on the other half, minus Hard's: "
+        f"{gain:+.3f} ± {se:.3f}"
+    )
+    print(f"  best mean minus Hard's over all worlds (biased upward): {sum(best) / len(best):+.3f}")
+    kept = sum(1 for r in records if max(r["means"]) == r["means"][0])
+    print(f"  Hard's pass is the search's best in {kept} of {len(records)}")
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
