@@ -14,7 +14,8 @@ many noisy means flatters the pick, so the worlds are split in halves: the pass 
 best on one half is valued on the other against Hard's pass, and the two ways are
 averaged.  The roll-outs are played blind, by the levels themselves, so that gain is what
 Hard could win at the table by passing as the search does; the records
-(``.cache/pass-teacher/``) let one look for where it comes from.
+(``.cache/pass-teacher/``) let one look for where it comes from, and ``--variants FILE.py``
+values pass rules on them (:func:`offline_gains`) without a new search.
 """
 
 from __future__ import annotations
@@ -26,17 +27,18 @@ import multiprocessing
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TypedDict
 
-from hearts.cards import DECK, TWO_OF_CLUBS, Card, format_cards
+from hearts.cards import DECK, TWO_OF_CLUBS, Card, format_cards, parse_cards
 from hearts.cpu import hard, hard_passing, medium
 from hearts.cpu.seatview import SeatView
 from hearts.enums import Direction, Level, Phase
 from hearts.rng import SeedStream
 from hearts.rules import pass_direction, pass_target
 
+from . import screen
 from .teacher import payoff, play_out
 from .tournament import deal_for, mean_and_se, worker_map
 
@@ -133,12 +135,17 @@ def values(
     return out
 
 
+def column_means(table: Sequence[Sequence[float]]) -> list[float]:
+    """Each pass's mean payoff over the worlds of ``table``."""
+    return [sum(col) / len(table) for col in zip(*table, strict=True)]
+
+
 def split_gain(table: list[list[float]]) -> float:
     """The pass best on one half of the worlds, valued on the other, minus pass 0 (Hard's)."""
     half = len(table) // 2
     gains = []
     for pick_on, judge_on in ((table[:half], table[half:]), (table[half:], table[:half])):
-        means = [sum(col) / len(pick_on) for col in zip(*pick_on, strict=True)]
+        means = column_means(pick_on)
         best = max(range(len(means)), key=means.__getitem__)
         judged = [row[best] - row[0] for row in judge_on]
         gains.append(sum(judged) / len(judged))
@@ -152,20 +159,17 @@ def decide_chunk(job: Job) -> list[PassRecord]:
     field, seed, worlds, start, stop = job
     records: list[PassRecord] = []
     for index in range(start, stop):
-        hands, hand_number, game_seed = deal_for(seed, index)
-        if pass_direction(hand_number) == Direction.HOLD:
+        view = pass_view(seed, index)
+        if view.pass_direction == Direction.HOLD:
             continue
-        seat = index // 4 % 4
-        salt = SeedStream(game_seed, "pass-teacher", seat).below(1 << 31)
-        view = view_at(seat, hands[seat], hand_number, Phase.PASS, salt)
         passes = candidates(view)
         rng = random.Random(SeedStream(seed, "pass-teacher", index).below(1 << 32))
         table = values(view, passes, field, worlds, rng)
-        means = [sum(col) / worlds for col in zip(*table, strict=True)]
+        means = column_means(table)
         records.append(
             {
                 "deal": index,
-                "seat": seat,
+                "seat": view.seat,
                 "direction": view.pass_direction.value,
                 "hand": format_cards(view.hand),
                 "passes": [format_cards(p) for p in passes],
@@ -174,6 +178,30 @@ def decide_chunk(job: Job) -> list[PassRecord]:
             }
         )
     return records
+
+
+def pass_view(seed: int, index: int) -> SeatView:
+    """The view of deal ``index``'s pass decision, as :func:`decide_chunk` builds it."""
+    hands, hand_number, game_seed = deal_for(seed, index)
+    seat = index // 4 % 4
+    salt = SeedStream(game_seed, "pass-teacher", seat).below(1 << 31)
+    return view_at(seat, hands[seat], hand_number, Phase.PASS, salt)
+
+
+def offline_gains(
+    records: Sequence[PassRecord], seed: int, choose_pass: Callable[[SeatView], Pass]
+) -> tuple[list[float], int]:
+    """A pass rule's gain over Hard's at each recorded decision where its pass was valued
+    (its mean minus Hard's, the same worlds), and how many of its passes were not."""
+    gains, unvalued = [], 0
+    for record in records:
+        passes = [frozenset(parse_cards(p)) for p in record["passes"]]
+        mine = frozenset(choose_pass(pass_view(seed, record["deal"])))
+        if mine in passes:
+            gains.append(record["means"][passes.index(mine)] - record["means"][0])
+        else:
+            unvalued += 1
+    return gains, unvalued
 
 
 def run(
@@ -189,6 +217,20 @@ def run(
     return records
 
 
+def records_path(field: str, seed: int, deals: int, worlds: int) -> Path:
+    return CACHE / f"{field}-{seed}-{deals}-{worlds}.jsonl"
+
+
+def print_offline(variants: str, field: str, seed: int, deals: int, worlds: int) -> None:
+    path = records_path(field, seed, deals, worlds)
+    records: list[PassRecord] = [json.loads(line) for line in path.read_text().splitlines()]
+    print(f"pass rules valued on {path} ({len(records)} decisions), gain over Hard's pass:")
+    for name, variant in screen.load_variants(variants).items():
+        gains, unvalued = offline_gains(records, seed, variant.choose_pass)
+        gain, se = mean_and_se(gains)
+        print(f"  {name:28s} {gain:+.4f} ± {se:.4f}   ({unvalued} passes not among the candidates)")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=400, help="deals (every 4th is a hold)")
@@ -196,11 +238,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--worlds", type=int, default=WORLDS)
     parser.add_argument("--field", choices=sorted(LEVELS), default="hard")
     parser.add_argument("--workers", type=int, default=min(2, multiprocessing.cpu_count()))
+    parser.add_argument(
+        "--variants",
+        metavar="FILE.py",
+        help="value these pass rules (tools.screen's VARIANTS) on the records instead of searching",
+    )
     args = parser.parse_args(argv)
+    if args.variants:
+        print_offline(args.variants, args.field, args.seed, args.deals, args.worlds)
+        return
     began = time.perf_counter()
     records = run(args.field, args.deals, args.seed, args.worlds, args.workers)
     CACHE.mkdir(parents=True, exist_ok=True)
-    out = CACHE / f"{args.field}-{args.seed}-{args.deals}-{args.worlds}.jsonl"
+    out = records_path(args.field, args.seed, args.deals, args.worlds)
     out.write_text("".join(json.dumps(r) + "\n" for r in records))
     gain, se = mean_and_se([r["split_gain"] for r in records])
     best = [max(r["means"]) - r["means"][0] for r in records]

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from hearts.cards import format_cards, parse_cards
 from hearts.cpu import hard, hard_lead
+from hearts.cpu.seatview import SeatView
 from hearts.enums import Phase
 from tools import pass_teacher, screen, teacher_diagnose
 from tools.tournament import deal_for
@@ -84,3 +85,23 @@ def test_a_tiny_pass_teacher_run_records_every_passing_decision():
         assert len(passes) == len(set(passes)) > 1
         assert len(record["means"]) == len(passes)
         assert isinstance(record["split_gain"], float)
+
+
+def test_a_pass_rule_is_valued_offline_on_the_records_it_passes_among():
+    records = pass_teacher.run("medium", deals=3, seed=2, worlds=2, workers=1)
+    gains, unvalued = pass_teacher.offline_gains(records, 2, hard.choose_pass)
+    assert gains == [0.0] * len(records) and unvalued == 0
+    second = {r["hand"]: parse_cards(r["passes"][1]) for r in records}
+
+    def second_candidate(view: SeatView) -> pass_teacher.Pass:
+        a, b, c = second[format_cards(view.hand)]
+        return (a, b, c)
+
+    def first_three(view: SeatView) -> pass_teacher.Pass:
+        a, b, c = view.hand[:3]
+        return (a, b, c)
+
+    gains, unvalued = pass_teacher.offline_gains(records, 2, second_candidate)
+    assert gains == [r["means"][1] - r["means"][0] for r in records] and unvalued == 0
+    gains, unvalued = pass_teacher.offline_gains(records, 2, first_three)
+    assert len(gains) + unvalued == len(records) and unvalued > 0  # not all among the 20
