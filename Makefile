@@ -211,8 +211,9 @@ tournament-teacher: $(DEV_STAMP)
 	$(VPY) -m tools.teacher_tournament --deals $(DEALS) --level $(LEVEL)
 
 # Issue 24: Hard's evaluation (hearts/cpu/hard_weights.py) fitted to the teacher's card
-# values on self-play positions, from a seed (data in .cache/learn-hard/, not committed).
-LEARN_SEED ?= 24
+# values on self-play positions, from seeds recorded in parallel, one per core (data in
+# .cache/learn-hard/, not committed; ~25 min on this 2-core machine).
+LEARN_SEED ?= 24 25
 LEARN_DEALS ?= 600
 learn-hard: $(DEV_STAMP)
 	$(VPY) -m tools.learn_hard --seed $(LEARN_SEED) --deals $(LEARN_DEALS)

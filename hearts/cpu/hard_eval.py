@@ -7,8 +7,9 @@ rules would play and, leading or discarding, the rules' own score of it.  The we
 (:mod:`hearts.cpu.hard_weights`) were fitted by ``make learn-hard`` to the card values a
 search teacher (``tools/teacher.py``, never shipped) found on positions from self-play;
 one weight vector per situation: leading, following suit, discarding.  A situation uses
-its weights only where they beat the rules on held-out positions and in play.  Equal
-scores fall to the game seed (R24).
+its weights only where they beat the rules on held-out positions and in play, and its
+best card overrules the rules' only by the situation's margin.  Equal scores fall to the
+game seed (R24).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from .hard_follow import discard_danger
 from .hard_lead import burdened, lead_scorer
 
 # Module globals by name (``as``: re-exported), so tools/learn_hard.py can swap a table in.
+from .hard_weights import MARGIN as MARGIN
 from .hard_weights import USE as USE
 from .hard_weights import WEIGHTS as WEIGHTS
 from .knowledge import Knowledge
@@ -29,6 +31,12 @@ from .tables import ABOVE, AS, BELOW, KS, QS, SUIT_MASK
 LEAD, FOLLOW, DISCARD = 0, 1, 2
 BASE = 24  # the facts of the first table (issue 24, discards only)
 FEATURES = BASE + 22  # and those added for leads: the rules' own scores, pace, points
+# Following, a linear score of the facts alone lost to the rules: whether a card is the
+# rules' pick, takes the trick, plays last, is our lowest or highest of the suit, or passes
+# up a duck changes what every other fact is worth.  So a follow's row also holds every
+# fact times each of these context facts (issue 24: +0.12 pts/hand vs 3 Hard, README).
+FOLLOW_CONTEXT = (0, 12, 14, 21, 22, 36)
+WIDTH = (FEATURES, FEATURES * (1 + len(FOLLOW_CONTEXT)), FEATURES)  # a row, per situation
 
 
 def situation(view: SeatView, legal: tuple[Card, ...]) -> int:
@@ -46,7 +54,7 @@ def learned(view: SeatView, legal: tuple[Card, ...]) -> bool:
 def features(
     view: SeatView, legal: tuple[Card, ...], k: Knowledge, pick: Card
 ) -> tuple[int, list[list[float]]]:
-    """The situation and one row of :data:`FEATURES` numbers per card of ``legal``."""
+    """The situation and one row of ``WIDTH[situation]`` numbers per card of ``legal``."""
     where = situation(view, legal)
     trick = view.current_trick
     seat = view.seat
@@ -172,16 +180,27 @@ def features(
                 row[41] = POINTS_OF[c] * pts_most_other / 13
         row[44] = is_pick * last
         row[45] = is_pick * k.counts[suit] / 13
-        rows.append(row)
+        rows.append(with_context(row) if where == FOLLOW else row)
     return where, rows
 
 
+def with_context(row: list[float]) -> list[float]:
+    """``row`` followed by every fact of it times each :data:`FOLLOW_CONTEXT` fact."""
+    out = row[:]
+    for c in FOLLOW_CONTEXT:
+        x = row[c]
+        out.extend([x * f for f in row] if x else [0.0] * FEATURES)
+    return out
+
+
 def choose(view: SeatView, legal: tuple[Card, ...], k: Knowledge, pick: Card) -> Card:
-    """The card of ``legal`` the learned weights score highest (ties: the game seed)."""
+    """The card of ``legal`` the learned weights score highest (ties: the game seed), if it
+    beats the rules' ``pick`` by at least the situation's margin; else ``pick``."""
     where, rows = features(view, legal, k, pick)
     weights = WEIGHTS[where]
     scores = {
         c: sum(w * x for w, x in zip(weights, row, strict=True))
         for c, row in zip(legal, rows, strict=True)
     }
-    return tiebreak.best(view, legal, scores.__getitem__)
+    best = tiebreak.best(view, legal, scores.__getitem__)
+    return best if scores[best] - scores[pick] >= MARGIN[where] else pick

@@ -16,21 +16,28 @@ from .test_teacher import play_positions
 
 
 def test_the_shipped_table_is_the_one_the_recipe_wrote():
-    assert learn_hard.checksum(hard_weights.WEIGHTS, hard_weights.USE) == hard_weights.CHECKSUM
-    assert len(hard_weights.WEIGHTS) == 3
-    assert all(len(w) == hard_eval.FEATURES for w in hard_weights.WEIGHTS)
+    table = hard_weights.WEIGHTS, hard_weights.USE, hard_weights.MARGIN
+    assert learn_hard.checksum(*table) == hard_weights.CHECKSUM
+    assert hard_weights.MARGIN == learn_hard.MARGIN
+    assert [len(w) for w in hard_weights.WEIGHTS] == list(hard_eval.WIDTH)
 
 
-def test_the_fit_recovers_weights_that_generated_the_values():
+@pytest.mark.parametrize("where", [hard_eval.LEAD, hard_eval.FOLLOW])
+def test_the_fit_recovers_weights_that_generated_the_values(where):
     rng = random.Random(4)
-    truth = [round(rng.uniform(-3, 3), 2) for _ in range(hard_eval.FEATURES)]
+    width = hard_eval.WIDTH[where]
+    truth = [round(rng.uniform(-3, 3), 2) for _ in range(width)]
     samples = []
-    for _ in range(400):
-        rows = [[rng.random() for _ in range(hard_eval.FEATURES)] for _ in range(4)]
+    for _ in range(width + 20):
+        # Some numbers of a row are the same for every card, as a position's facts are.
+        shared = {j: rng.random() for j in range(0, width, 3)}
+        rows = [[shared.get(j, rng.random()) for j in range(width)] for _ in range(4)]
         values = [sum(w * x for w, x in zip(truth, row, strict=True)) + 7.0 for row in rows]
-        samples.append((1, rows, values))
-    fitted = learn_hard.fit(samples, ridge=1e-9)
-    assert fitted[1] == pytest.approx(truth, abs=1e-3)
+        samples.append((where, rows, values))
+    fitted = learn_hard.fit(samples, ridge=(1e-9,) * 3)
+    # Numbers shared by a position's cards cannot move its choice: they get no weight.
+    expected = [0.0 if j % 3 == 0 else w for j, w in enumerate(truth)]
+    assert fitted[where] == pytest.approx(expected, abs=1e-3)
 
 
 def test_features_read_the_position():
@@ -42,6 +49,11 @@ def test_features_read_the_position():
     wins = [str(c) for c, row in by_card.items() if row[12]]
     assert wins == ["KD", "AD"]
     assert sum(row[0] for row in rows) == 1  # exactly one card is the rules' choice
+    assert all(len(row) == hard_eval.WIDTH[hard_eval.FOLLOW] for row in rows)
+    n = hard_eval.FEATURES
+    takes = hard_eval.FOLLOW_CONTEXT.index(12)
+    for row in rows:  # a fact times "takes the trick": itself where it takes, else zero
+        assert row[n * (1 + takes) : n * (2 + takes)] == [x * row[12] for x in row[:n]]
 
 
 def test_the_moon_defence_and_certain_plays_stay_with_the_rules():
@@ -68,12 +80,13 @@ def test_hard_at_a_later_commit_loads_its_learned_modules_apart():
 
 
 def test_a_table_is_swapped_in_for_one_call_only():
-    zeros = tuple((0.0,) * hard_eval.FEATURES for _ in range(3))
+    zeros = tuple((0.0,) * n for n in hard_eval.WIDTH)
     policy = learn_hard.with_table(zeros, (True, True, True))
     for game, seat in play_positions(10, seed=15):
         assert policy.choose_play(game, seat) in game.legal_plays(seat)
         assert hard_eval.WEIGHTS is hard_weights.WEIGHTS
         assert hard_eval.USE is hard_weights.USE
+        assert hard_eval.MARGIN is hard_weights.MARGIN
 
 
 def test_the_rules_own_lead_score_is_a_feature():
@@ -85,3 +98,18 @@ def test_the_rules_own_lead_score_is_a_feature():
     tops = [c for c, row in zip(v.legal, rows, strict=True) if row[36]]
     assert pick in tops
     assert all(row[37] <= 0 for row in rows)  # behind the rules' best by this much
+
+
+@pytest.mark.parametrize(("weight", "plays"), [(0.7, "AD"), (0.85, "5D")])
+def test_a_learned_follow_overrules_the_rules_only_by_the_margin(monkeypatch, weight, plays):
+    v = view(2, "5D 7D KD AD QS 9C", [], "1:9D", level="hard")
+    k = Knowledge(v)
+    pick = hard.rule_choice(v, v.legal, k, None)
+    assert str(pick) == "AD"
+    # Scores only how far below the winning 9♦ a card is: 5♦ leads A♦ by 9/14 × weight.
+    follow = [0.0] * hard_eval.WIDTH[hard_eval.FOLLOW]
+    follow[43] = -weight
+    zeros = tuple((0.0,) * n for n in hard_eval.WIDTH)
+    monkeypatch.setattr(hard_eval, "WEIGHTS", (zeros[0], tuple(follow), zeros[2]))
+    monkeypatch.setattr(hard_eval, "MARGIN", (0.0, 0.5, 0.0))
+    assert str(hard_eval.choose(v, v.legal, k, pick)) == plays
