@@ -51,7 +51,7 @@ DATA = ROOT / ".cache" / "learn-hard"
 # Per situation (lead, follow, discard).  A follow's row holds 322 numbers that are mostly
 # products of facts (hard_eval.FOLLOW_CONTEXT): it needs a stronger ridge, and the fitted
 # card overrules the rules' only by a clear margin (the teacher's values are noisy; issue
-# 24: at margin 0.5 the learned follows gained +0.12 pts/hand vs 3 Hard, +0.05 at 0).
+# 24, a prototype of this fit: +0.12 pts/hand vs 3 Hard at margin 0.5, +0.065 at 0).
 RIDGE = (1.0, 30.0, 1.0)
 MARGIN = (0.0, 0.5, 0.0)
 CHECK_DEALS = 8000  # duplicate deals of the play check of each situation's fitted weights

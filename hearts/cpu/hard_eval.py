@@ -34,7 +34,7 @@ FEATURES = BASE + 22  # and those added for leads: the rules' own scores, pace, 
 # Following, a linear score of the facts alone lost to the rules: whether a card is the
 # rules' pick, takes the trick, plays last, is our lowest or highest of the suit, or passes
 # up a duck changes what every other fact is worth.  So a follow's row also holds every
-# fact times each of these context facts (issue 24: +0.12 pts/hand vs 3 Hard, README).
+# fact times each of these context facts (issue 24: +0.06 pts/hand vs 3 Hard, README).
 FOLLOW_CONTEXT = (0, 12, 14, 21, 22, 36)
 WIDTH = (FEATURES, FEATURES * (1 + len(FOLLOW_CONTEXT)), FEATURES)  # a row, per situation
 
