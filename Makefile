@@ -212,8 +212,9 @@ tournament-teacher: $(DEV_STAMP)
 
 # Issue 24: Hard's evaluation (hearts/cpu/hard_weights.py) fitted to the teacher's card
 # values on self-play positions, from seeds recorded in parallel, one per core (data in
-# .cache/learn-hard/, not committed; ~25 min on this 2-core machine).
-LEARN_SEED ?= 24 25
+# .cache/learn-hard/, not committed; four seeds took 16 min on this 2-core machine, about
+# 40 on a slow day; the fit and its play checks 10 more).
+LEARN_SEED ?= 24 25 26 27
 LEARN_DEALS ?= 600
 learn-hard: $(DEV_STAMP)
 	$(VPY) -m tools.learn_hard --seed $(LEARN_SEED) --deals $(LEARN_DEALS)

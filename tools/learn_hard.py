@@ -48,12 +48,13 @@ from .tournament import Result, deal_for, mean_and_se, worker_map
 ROOT = Path(__file__).resolve().parent.parent
 TABLE = ROOT / "hearts" / "cpu" / "hard_weights.py"
 DATA = ROOT / ".cache" / "learn-hard"
-# Per situation (lead, follow, discard).  A follow's row holds 322 numbers that are mostly
-# products of facts (hard_eval.FOLLOW_CONTEXT): it needs a stronger ridge, and the fitted
-# card overrules the rules' only by a clear margin (the teacher's values are noisy; issue
-# 24, a prototype of this fit: +0.12 pts/hand vs 3 Hard at margin 0.5, +0.065 at 0).
-RIDGE = (1.0, 30.0, 1.0)
-MARGIN = (0.0, 0.5, 0.0)
+# Per situation (lead, follow, discard).  A row holds the facts and their products with the
+# situation's context facts (hard_eval.CONTEXT), 276 to 322 numbers: they need a stronger
+# ridge, and a lead's or a follow's fitted card overrules the rules' only by a clear margin
+# (the teacher's values are noisy; issue 24: a prototype of the follow fit gained +0.12
+# pts/hand vs 3 Hard at margin 0.5, +0.065 at 0; the leads' and discards', README).
+RIDGE = (30.0, 30.0, 30.0)
+MARGIN = (0.5, 0.5, 0.0)
 CHECK_DEALS = 8000  # duplicate deals of the play check of each situation's fitted weights
 LEAD, FOLLOW, DISCARD = hard_eval.LEAD, hard_eval.FOLLOW, hard_eval.DISCARD
 Sample = tuple[int, list[list[float]], list[float]]  # situation, feature rows, card values
@@ -344,7 +345,7 @@ def record_job(job: tuple[int, int, int]) -> tuple[int, int, float]:
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
-        "--seed", type=int, nargs="+", default=[24, 25], help="the self-play of each seed"
+        "--seed", type=int, nargs="+", default=[24, 25, 26, 27], help="the self-play of each seed"
     )
     parser.add_argument("--deals", type=int, default=600)
     parser.add_argument("--worlds", type=int, default=teacher.WORLDS)

@@ -4,9 +4,10 @@ From :class:`~hearts.cpu.knowledge.Knowledge` it knows which cards of each suit 
 out, which seats have shown a void, whether Q♠ and the spades above it are still out, and
 so whether a card is certain to win or to lose a trick.  It passes by a plan
 (:mod:`~hearts.cpu.hard_passing`), leads by one (:mod:`~hearts.cpu.hard_lead`) and plays
-to other seats' leads by counting (:mod:`~hearts.cpu.hard_follow`); its discards are scored
-by weights learned from a search teacher during development (:mod:`~hearts.cpu.hard_eval`,
-issue 24), never by a search in the game.
+to other seats' leads by counting (:mod:`~hearts.cpu.hard_follow`); weights learned from a
+search teacher during development (:mod:`~hearts.cpu.hard_eval`, issue 24) score every
+card of a lead, a follow or a discard, the rules' card among their facts, and overrule it
+where they score another clearly higher: never a search in the game.
 
 Moon defence (R26): the shared watch applies as at every level; on top of it Hard treats a
 seat as an apparent shooter once it holds every point taken, at least six, and has won at

@@ -36,7 +36,15 @@ FEATURES = BASE + 22  # and those added for leads: the rules' own scores, pace, 
 # up a duck changes what every other fact is worth.  So a follow's row also holds every
 # fact times each of these context facts (issue 24: +0.06 pts/hand vs 3 Hard, README).
 FOLLOW_CONTEXT = (0, 12, 14, 21, 22, 36)
-WIDTH = (FEATURES, FEATURES * (1 + len(FOLLOW_CONTEXT)), FEATURES)  # a row, per situation
+# Leading, the same holds for the rules' pick, a heart, a certain loser (an exit), our
+# lowest or highest of the suit, a card of the void plan and a certain winner: a linear
+# lead on the facts alone lost at the table (−0.14 pts/hand), with their products it wins.
+LEAD_CONTEXT = (0, 3, 13, 21, 22, 39, 12)
+# Discarding: the rules' pick, a heart, a card that makes a void, playing last, the card
+# the rules' danger score puts first, our lowest and our highest of the suit.
+DISCARD_CONTEXT = (0, 3, 12, 16, 36, 21, 22)
+CONTEXT = (LEAD_CONTEXT, FOLLOW_CONTEXT, DISCARD_CONTEXT)  # per situation
+WIDTH = tuple(FEATURES * (1 + len(c)) for c in CONTEXT)  # a row's length, per situation
 
 
 def situation(view: SeatView, legal: tuple[Card, ...]) -> int:
@@ -180,14 +188,16 @@ def features(
                 row[41] = POINTS_OF[c] * pts_most_other / 13
         row[44] = is_pick * last
         row[45] = is_pick * k.counts[suit] / 13
-        rows.append(with_context(row) if where == FOLLOW else row)
+        rows.append(with_context(row, CONTEXT[where]))
     return where, rows
 
 
-def with_context(row: list[float]) -> list[float]:
-    """``row`` followed by every fact of it times each :data:`FOLLOW_CONTEXT` fact."""
+def with_context(row: list[float], context: tuple[int, ...]) -> list[float]:
+    """``row`` followed by every fact of it times each ``context`` fact."""
+    if not context:
+        return row
     out = row[:]
-    for c in FOLLOW_CONTEXT:
+    for c in context:
         x = row[c]
         out.extend([x * f for f in row] if x else [0.0] * FEATURES)
     return out

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from hearts.cards import Card
 from hearts.cpu import hard, hard_eval, hard_weights
 from hearts.cpu.knowledge import Knowledge
 from tools import frozen_hard, learn_hard
@@ -89,27 +90,60 @@ def test_a_table_is_swapped_in_for_one_call_only():
         assert hard_eval.MARGIN is hard_weights.MARGIN
 
 
-def test_the_rules_own_lead_score_is_a_feature():
+def a_lead() -> tuple[tuple[Card, ...], Card, list[list[float]]]:
+    """A lead's cards, the rules' pick and the learned evaluation's rows."""
     v = view(0, "2D 9D 3S 7S KH 4C", ["0:2C 1:3C 2:5C 3:6C"], "", level="hard")
     k = Knowledge(v)
     pick = hard.rule_choice(v, v.legal, k, None)
     where, rows = hard_eval.features(v, v.legal, k, pick)
     assert where == hard_eval.LEAD
-    tops = [c for c, row in zip(v.legal, rows, strict=True) if row[36]]
+    return v.legal, pick, rows
+
+
+def test_a_lead_row_holds_its_facts_times_each_lead_context_fact():
+    legal, pick, rows = a_lead()
+    assert all(len(row) == hard_eval.WIDTH[hard_eval.LEAD] for row in rows)
+    n = hard_eval.FEATURES
+    for j, fact in enumerate(hard_eval.LEAD_CONTEXT, 1):
+        products = [row[n * j : n * (j + 1)] for row in rows]
+        assert products == [[x * row[fact] for x in row[:n]] for row in rows]
+    # The rules' pick is the one card whose "pick" block is its facts; the others' are zero.
+    picked = hard_eval.LEAD_CONTEXT.index(0) + 1
+    by_card = {c: row[n * picked : n * (picked + 1)] for c, row in zip(legal, rows, strict=True)}
+    assert by_card[pick][:n] != [0.0] * n
+    assert all(block == [0.0] * n for c, block in by_card.items() if c != pick)
+
+
+def test_the_rules_own_lead_score_is_a_feature():
+    legal, pick, rows = a_lead()
+    tops = [c for c, row in zip(legal, rows, strict=True) if row[36]]
     assert pick in tops
     assert all(row[37] <= 0 for row in rows)  # behind the rules' best by this much
+
+
+def learned_card(monkeypatch, v, where: int, column: int, weight: float, margin: float) -> str:
+    """The card ``hard_eval.choose`` plays when situation ``where`` scores only ``column``."""
+    k = Knowledge(v)
+    pick = hard.rule_choice(v, v.legal, k, None)
+    weights = [(0.0,) * n for n in hard_eval.WIDTH]
+    weights[where] = tuple(-weight if j == column else 0.0 for j in range(hard_eval.WIDTH[where]))
+    monkeypatch.setattr(hard_eval, "WEIGHTS", tuple(weights))
+    monkeypatch.setattr(hard_eval, "MARGIN", tuple(margin if j == where else 0.0 for j in range(3)))
+    return str(hard_eval.choose(v, v.legal, k, pick))
 
 
 @pytest.mark.parametrize(("weight", "plays"), [(0.7, "AD"), (0.85, "5D")])
 def test_a_learned_follow_overrules_the_rules_only_by_the_margin(monkeypatch, weight, plays):
     v = view(2, "5D 7D KD AD QS 9C", [], "1:9D", level="hard")
-    k = Knowledge(v)
-    pick = hard.rule_choice(v, v.legal, k, None)
-    assert str(pick) == "AD"
+    assert str(hard.rule_play(v)) == "AD"
     # Scores only how far below the winning 9♦ a card is: 5♦ leads A♦ by 9/14 × weight.
-    follow = [0.0] * hard_eval.WIDTH[hard_eval.FOLLOW]
-    follow[43] = -weight
-    zeros = tuple((0.0,) * n for n in hard_eval.WIDTH)
-    monkeypatch.setattr(hard_eval, "WEIGHTS", (zeros[0], tuple(follow), zeros[2]))
-    monkeypatch.setattr(hard_eval, "MARGIN", (0.0, 0.5, 0.0))
-    assert str(hard_eval.choose(v, v.legal, k, pick)) == plays
+    assert learned_card(monkeypatch, v, hard_eval.FOLLOW, 43, weight, 0.5) == plays
+
+
+@pytest.mark.parametrize(("weight", "plays"), [(0.7, "TD"), (1.0, "2S")])
+def test_a_learned_lead_overrules_the_rules_only_by_the_margin(monkeypatch, weight, plays):
+    gone = ["0:2C 1:AC 2:3C 3:4C", "0:2D 1:3D 2:4D 3:5D", "0:6D 1:7D 2:8D 3:9D"]
+    v = view(0, "TD 2S 8C", gone, level="hard")
+    assert str(hard.rule_play(v)) == "TD"  # the rules lead the highest card certain to lose
+    # Scores only the rank: 2♠ leads T♦ by 8/14 × weight, 8♣ by 2/14 × weight.
+    assert learned_card(monkeypatch, v, hard_eval.LEAD, 1, weight, 0.5) == plays

@@ -142,39 +142,44 @@ def test_knowledge_reads_a_heart_lead_before_hearts_broke_as_all_hearts():
     assert all(bool(k.voids[1] >> suit & 1) for suit in (0, 1, 2)) and not bool(k.voids[1] >> 3 & 1)
 
 
+# Hard's play rules, below: its learned leads, follows and discards (hearts/cpu/hard_eval.py,
+# issue 24) may overrule them by their margin, so these read the rule layer
+# (tests/cpu/test_learned.py checks the margin; the learned layer is judged at the table).
+
+
 def test_hard_leads_the_highest_card_certain_to_lose():
     # Diamonds 2-9 are gone; T♦ is the lowest diamond left, so it cannot win.
     gone = "0:2D 1:3D 2:4D 3:5D", "0:6D 1:7D 2:8D 3:9D"
     v = view(0, "TD 2S 8C", [*OPEN, *gone], level="hard")
-    assert choose_play(v) == C("TD")
+    assert hard.rule_play(v) == C("TD")
     assert choose_play(view(0, "TD 2S 8C", [*OPEN, *gone], level="medium")) == C("2S")
 
 
 def test_hard_flushes_the_queen_with_low_spades_when_it_cannot_catch_her():
     v = view(1, "6S 9C 4D", OPEN, level="hard")
-    assert choose_play(v) == C("6S")
+    assert hard.rule_play(v) == C("6S")
     v = view(1, "6S KS 9C 4D", OPEN, level="hard")  # K♠ could catch Q♠: no flush …
-    assert choose_play(v) == C("9C")  # … but a short side suit to void, the higher first
+    assert hard.rule_play(v) == C("9C")  # … but a short side suit to void, the higher first
 
 
 def test_hard_discards_high_spades_only_while_the_queen_is_out():
     out = view(2, "AS 2S JD 9H", OPEN, "1:5C", level="hard")
-    assert choose_play(out) == C("AS")
+    assert hard.rule_play(out) == C("AS")
     gone = view(2, "AS 2S JD 9H", [*OPEN, "1:QS 2:3S 3:4S 0:5S"], "1:5C", level="hard")
-    assert choose_play(gone) != C("AS")
+    assert hard.rule_play(gone) != C("AS")
 
 
 def test_hard_sheds_its_highest_card_when_it_wins_whatever_it_plays():
     # Seats 3 and 0 showed out of diamonds; seat 2 cannot duck the 2♦.
     voids = [*OPEN, "1:5D 2:6D 3:5S 0:6S", "1:7D 2:8D 3:7S 0:8S"]
     v = view(2, "9D KD 3C", voids, "1:2D", level="hard")
-    assert choose_play(v) == C("KD")
+    assert hard.rule_play(v) == C("KD")
 
 
 def test_hard_avoids_leading_a_suit_a_seat_has_shown_out_of():
     voids = [*OPEN, "1:5D 2:6D 3:5S 0:7D"]  # seat 3 is void in diamonds
     v = view(0, "9D 9C", voids, level="hard")
-    assert choose_play(v) == C("9C")
+    assert hard.rule_play(v) == C("9C")
 
 
 def test_levels_are_pure_functions_of_the_view():
@@ -207,11 +212,6 @@ def test_hard_sheds_its_highest_club_on_the_first_trick():
     assert choose_play(view(2, "5C 9C KC 7D", (), "0:2C 1:8C", level="medium")) == C("5C")
 
 
-# Hard's follow rules, below: its learned follows (hearts/cpu/hard_eval.py, issue 24) may
-# overrule them by their margin, so these read the rule layer (tests/cpu/test_learned.py
-# checks the margin).
-
-
 def test_hard_wins_low_when_it_cannot_duck_and_seats_are_still_to_play():
     v = view(1, "9D KD 3C", OPEN, "0:5D", level="hard")
     assert hard.rule_play(v) == C("9D")  # T♦…A♦ are out: leave room to be overtaken
@@ -220,23 +220,24 @@ def test_hard_wins_low_when_it_cannot_duck_and_seats_are_still_to_play():
 
 def test_hard_with_the_queen_leads_its_short_suit_to_make_a_void():
     burdened = view(1, "QS 4S 8D 5C 6C 7C", OPEN, level="hard")
-    assert choose_play(burdened) == C("8D")
+    assert hard.rule_play(burdened) == C("8D")
     queen_gone = [*OPEN, "1:KS 2:QS 3:3S 0:5S"]
     free = view(1, "JS 4S 2S 8D 9D TD 5C 6C 7C", queen_gone, level="hard")
-    assert choose_play(free) == C("7C")  # no plan: the highest club certain to lose
+    assert hard.rule_play(free) == C("7C")  # no plan: the highest club certain to lose
 
 
 def test_hard_with_the_queen_gone_sheds_a_high_card_of_a_short_suit_before_its_exits():
     queen_gone = [*OPEN, "1:KS 2:QS 3:3S 0:5S"]
     # Two spades left, J♠ above spades still out: it goes while everyone can follow.
-    assert choose_play(view(1, "JS 4S 8D 5C 6C 7C", queen_gone, level="hard")) == C("JS")
+    assert hard.rule_play(view(1, "JS 4S 8D 5C 6C 7C", queen_gone, level="hard")) == C("JS")
     # While Q♠ is out, J♠ could draw her: the flush plan's low spade goes instead.
-    assert choose_play(view(1, "JS 4S 8D 5C 6C 7C", OPEN, level="hard")) == C("4S")
+    assert hard.rule_play(view(1, "JS 4S 8D 5C 6C 7C", OPEN, level="hard")) == C("4S")
     # A seat has shown it holds no spades (it could dump hearts on J♠): the exit again.
     void_shown = [*OPEN, "1:KS 2:QS 3:3S 0:5D"]
-    assert choose_play(view(1, "JS 4S 8D 9D TD 5C 6C 7C", void_shown, level="hard")) == C("7C")
+    assert hard.rule_play(view(1, "JS 4S 8D 9D TD 5C 6C 7C", void_shown, level="hard")) == C("7C")
     # Three spades left is not a short suit.
-    assert choose_play(view(1, "JS 4S 2S 8D 9D TD 5C 6C 7C", queen_gone, level="hard")) == C("7C")
+    three = view(1, "JS 4S 2S 8D 9D TD 5C 6C 7C", queen_gone, level="hard")
+    assert hard.rule_play(three) == C("7C")
 
 
 def test_hard_holding_the_queen_ducks_a_clean_spade_trick_it_is_last_to():
@@ -269,7 +270,7 @@ def test_hard_defends_only_against_a_seat_that_wins_the_tricks():
 
 def test_hard_keeps_a_certain_exit_while_it_can_flush_the_queen():
     # 5♣ cannot win (every lower club is gone) but is the only such exit: 6♠ flushes Q♠.
-    assert choose_play(view(1, "6S 5C 9D", OPEN, level="hard")) == C("6S")
+    assert hard.rule_play(view(1, "6S 5C 9D", OPEN, level="hard")) == C("6S")
     queen_gone = [*OPEN, "1:KS 2:QS 3:3S 0:5S"]
     # No flush; 9♦ and 6♠ are high cards of short suits, shed before the exit.
-    assert choose_play(view(1, "6S 5C 9D", queen_gone, level="hard")) == C("9D")
+    assert hard.rule_play(view(1, "6S 5C 9D", queen_gone, level="hard")) == C("9D")
