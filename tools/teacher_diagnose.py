@@ -1,10 +1,11 @@
-"""``python -m tools.teacher_diagnose``: where Hard's rules part from the teacher (issue 24).
+"""``python -m tools.teacher_diagnose``: where Hard's play parts from the teacher (issue 24).
 
-Self-play by today's Hard; at every lead or follow its rules decide (two or more cards,
-no moon defence, not trick 1), the PIMC teacher (:mod:`tools.teacher`) values every legal
-card.  Decisions are bucketed by situation, and for each bucket the report gives the
-teacher's mean gain of a simple alternative (the lowest card, the highest, the highest
-duck, the top exit, …) over Hard's card, ± SE, with ``*`` where it exceeds 2 SE: the
+Self-play by today's Hard; at every lead or follow Hard chooses (two or more cards, no
+moon defence, not trick 1; the rules' card or the learned one that overrules it), the
+PIMC teacher (:mod:`tools.teacher`) values every legal card.  Decisions are bucketed by
+situation, and for each bucket the report gives the teacher's mean gain of a simple
+alternative (the lowest card, the highest, the highest duck, the top exit, …) over Hard's
+card, ± SE, with ``*`` where it exceeds 2 SE: the
 places where a rule might pay, to be screened at the table next (:mod:`tools.screen`).
 
 The mean gain of a fixed alternative is unbiased; the "regret" (best mean minus Hard's)
@@ -94,7 +95,8 @@ def follow_case(view: SeatView, k: Knowledge, pick: Card) -> tuple[Bucket, dict[
     return bucket, options
 
 
-def rule_decides(view: SeatView, situation: str) -> bool:
+def hard_chooses(view: SeatView, situation: str) -> bool:
+    """A lead or a follow (as ``situation`` asks) with a choice, outside the moon defence."""
     trick = view.current_trick
     if len(view.legal) < 2 or not view.tricks:
         return False
@@ -116,7 +118,7 @@ def diagnose_deal(job: tuple[str, int, int, int]) -> list[Row]:
         step = game.next_step
         if step is not None and step.kind == StepKind.PLAY and step.seat is not None:
             view = game.seat_view(step.seat, Level.HARD)
-            if rule_decides(view, situation):
+            if hard_chooses(view, situation):
                 pick = hard.choose_play(view)
                 values = teacher.evaluate(teacher.teacher_view(game, step.seat), worlds, index)
                 bucket, options = case(view, Knowledge(view), pick)
