@@ -194,8 +194,6 @@ def features(
 
 def with_context(row: list[float], context: tuple[int, ...]) -> list[float]:
     """``row`` followed by every fact of it times each ``context`` fact."""
-    if not context:
-        return row
     out = row[:]
     for c in context:
         x = row[c]
