@@ -35,7 +35,7 @@ BROWSER_FILES := $(CHROMIUM) /usr/bin/firefox-esr /usr/bin/WebKitWebDriver \
 BROWSER_PACKAGES := chromium firefox-esr webkit2gtk-driver libwebkit2gtk-4.1-0 xvfb
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: screenshots bench-bytes bench-browser bench-motion test test-engine lint bench tournament tournament-ismcts tournament-teacher learn-hard run clean node_modules vendor chromium browsers test-e2e \
+.PHONY: screenshots bench-bytes bench-browser bench-motion test test-engine lint bench tournament tournament-ismcts tournament-teacher learn-hard learn-pass run clean node_modules vendor chromium browsers test-e2e \
 	sw icons icons-check bench-startup bench-lighthouse coverage game test-pyodide build
 
 $(VPY):
@@ -218,6 +218,15 @@ LEARN_SEED ?= 24 25 26 27
 LEARN_DEALS ?= 600
 learn-hard: $(DEV_STAMP)
 	$(VPY) -m tools.learn_hard --seed $(LEARN_SEED) --deals $(LEARN_DEALS)
+
+# Issue 24: Hard's pass (hearts/cpu/hard_pass_weights.py) fitted to what tools/pass_teacher
+# finds each candidate pass worth (data in .cache/pass-teacher/, not committed; 3,000 pass
+# decisions took 20 min on this 2-core machine, the fit and its play checks 5 more).  The
+# roll-outs are today's Hard: run it after learn-hard.
+PASS_SEED ?= 24
+PASS_FIELD ?= medium
+learn-pass: $(DEV_STAMP)
+	$(VPY) -m tools.learn_pass --seed $(PASS_SEED) --field $(PASS_FIELD)
 
 # Screenshots of the table for a look by eye (pass phase, mid-trick, summary; desktop and
 # phone sizes) into screenshots/ (git-ignored).

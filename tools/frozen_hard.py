@@ -36,7 +36,8 @@ MODULES = (
     "hard_follow",
     "hard",
 )
-LEARNED = ("hard_weights", "hard_eval")  # issue 24's modules, loaded before ``hard``
+LEARNED = ("hard_weights", "hard_eval", "hard_pass_weights", "hard_pass_eval")  # issue 24's,
+# loaded before ``hard`` (those a commit has)
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -3,25 +3,26 @@
 The play teacher (:mod:`tools.teacher`) passes like the frozen Hard, so it says nothing
 about passing.  This one searches the pass: for a seat's pass decision it deals ``worlds``
 random layouts of the 39 cards it cannot see (nothing is known before the exchange), lets
-the other seats pass as their level does, and for every candidate pass plays the hand out
+the other seats pass as their level does (a Hard field by its rules, :data:`FIELD_PASS`), and for every candidate pass plays the hand out
 (today's Hard in the tested seat, the field's level in the others), the same worlds for
 every candidate (common random numbers).  The payoff is the tournament's: the other seats'
 mean hand score minus the tested seat's.
 
 The candidates are every three cards among the six the first round of Hard's pass scores
-most dangerous to keep, plus Hard's own pass (:func:`candidates`).  Picking the best of
+most dangerous to keep, plus Hard's rule pass (:func:`candidates`).  Picking the best of
 many noisy means flatters the pick, so the worlds are split in halves: the pass that is
-best on one half is valued on the other against Hard's pass, and the two ways are
-averaged.  The roll-outs are played blind, by the levels themselves, so that gain is what
-Hard could win at the table by passing as the search does; the records
-(``.cache/pass-teacher/``) let one look for where it comes from, and ``--variants FILE.py``
-values pass rules on them (:func:`offline_gains`) without a new search.
+best on one half is valued on the other against the rule pass, and the two ways are
+averaged.  That split gain is a floor, not the head-room: one decision's layouts are too
+few to pick well (+0.05 a pass vs 3 Medium over 3,000 decisions), while a fit pooled over
+all of them (:mod:`tools.learn_pass`, which reads these records) gains +0.3 a hand.  The
+roll-outs are played blind, by the levels themselves, so a gain is what Hard can win at
+the table; ``--variants FILE.py`` values pass rules on the records (:func:`offline_gains`)
+without a new search.
 """
 
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 import multiprocessing
 import random
@@ -32,7 +33,7 @@ from pathlib import Path
 from typing import TypedDict
 
 from hearts.cards import DECK, TWO_OF_CLUBS, Card, format_cards, parse_cards
-from hearts.cpu import hard, hard_passing, medium
+from hearts.cpu import hard, hard_pass_eval, hard_passing, medium
 from hearts.cpu.seatview import SeatView
 from hearts.enums import Direction, Level, Phase
 from hearts.rng import SeedStream
@@ -43,10 +44,12 @@ from .teacher import payoff, play_out
 from .tournament import deal_for, mean_and_se, worker_map
 
 WORLDS = 32
-TOP = 6  # candidate passes: any three of Hard's six most dangerous cards to keep
 CACHE = Path(".cache/pass-teacher")
 Pass = tuple[Card, Card, Card]
 LEVELS = {"hard": hard, "medium": medium}
+# The field's pass: Hard's rules, not its learned pass, so that the records (and the pass
+# table fitted to them) do not depend on the table they are recorded for.
+FIELD_PASS = {"hard": hard_passing.choose_pass, "medium": medium.choose_pass}
 
 
 class PassRecord(TypedDict):
@@ -81,17 +84,10 @@ def view_at(seat: int, hand: Sequence[Card], hand_number: int, phase: Phase, sal
 
 
 def candidates(view: SeatView) -> list[Pass]:
-    """Hard's pass first, then every other three of its six most dangerous cards."""
-    own = hard.choose_pass(view)
-    scores = hard_passing.keep_danger(list(view.hand), 3)
-    top = sorted(view.hand, key=lambda c: (-scores[c], c))[:TOP]
-    out: list[Pass] = [own]
-    seen = {frozenset(own)}
-    for triple in itertools.combinations(top, 3):
-        if frozenset(triple) not in seen:
-            seen.add(frozenset(triple))
-            out.append(triple)
-    return out
+    """Hard's rule pass first, then every other three of its six most dangerous cards
+    (:func:`hearts.cpu.hard_pass_eval.candidates`: the learned pass chooses among these)."""
+    danger = hard_passing.keep_danger(list(view.hand), 3)
+    return hard_pass_eval.candidates(view, hard_passing.choose_pass(view), danger)
 
 
 def values(
@@ -113,7 +109,7 @@ def values(
         for i, s in enumerate(others):
             hands[s] = sorted(unseen[i * 13 : (i + 1) * 13])
         their = {
-            s: field_level.choose_pass(
+            s: FIELD_PASS[field](
                 view_at(s, hands[s], view.hand_number, Phase.PASS, rng.randrange(1 << 60))
             )
             for s in others

@@ -3,7 +3,8 @@
 From :class:`~hearts.cpu.knowledge.Knowledge` it knows which cards of each suit are still
 out, which seats have shown a void, whether Q♠ and the spades above it are still out, and
 so whether a card is certain to win or to lose a trick.  It passes by a plan
-(:mod:`~hearts.cpu.hard_passing`), leads by one (:mod:`~hearts.cpu.hard_lead`) and plays
+(:mod:`~hearts.cpu.hard_passing`) that learned weights may overrule
+(:mod:`~hearts.cpu.hard_pass_eval`), leads by one (:mod:`~hearts.cpu.hard_lead`) and plays
 to other seats' leads by counting (:mod:`~hearts.cpu.hard_follow`); weights learned from a
 search teacher during development (:mod:`~hearts.cpu.hard_eval`, issue 24) score every
 card of a lead, a follow or a discard, the rules' card among their facts, and overrule it
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 from ..cards import SUIT_OF, Card
 from ..rules import trick_winner, winning_play
-from . import hard_eval, hard_passing, moonwatch
+from . import hard_eval, hard_pass_eval, hard_passing, moonwatch
 from .hard_follow import choose_discard, choose_follow
 from .hard_lead import choose_lead
 from .knowledge import Knowledge
@@ -30,7 +31,9 @@ DEFENCE_TRICKS = 0.5  # … and at least this share of the tricks gathered
 
 
 def choose_pass(view: SeatView) -> tuple[Card, Card, Card]:
-    return hard_passing.choose_pass(view)
+    """The rules' pass, or the learned evaluation's where it scores another clearly higher."""
+    own = hard_passing.choose_pass(view)
+    return hard_pass_eval.choose(view, own) if hard_pass_eval.USE else own
 
 
 def apparent_shooter(view: SeatView) -> int | None:

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from hearts import StepKind
 from hearts.cards import Card, parse_cards
-from hearts.cpu import choose_pass, choose_play, easy, hard, medium
+from hearts.cpu import choose_pass, choose_play, easy, hard, hard_passing, medium
 from hearts.cpu.knowledge import Knowledge
 from hearts.cpu.tables import BIT, mask_of
 
@@ -20,7 +20,9 @@ OPEN = ["0:2C 1:AC 2:3C 3:4C"]  # a first trick won by seat 1, no points
 
 
 def passed(hand: str, level: str) -> set[str]:
-    return {str(c) for c in choose_pass(view(0, hand, phase="pass", level=level))}
+    """The pass of ``level``; for "hard", its rule pass (the learned one may overrule it)."""
+    v = view(0, hand, phase="pass", level=level)
+    return {str(c) for c in (hard_passing.choose_pass(v) if level == "hard" else choose_pass(v))}
 
 
 # ----------------------------------------------------------------------------- every level

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from hearts.cards import format_cards, parse_cards
-from hearts.cpu import hard, hard_lead
+from hearts.cpu import hard, hard_lead, hard_passing
 from hearts.cpu.seatview import SeatView
 from hearts.enums import Phase
 from tools import pass_teacher, screen, teacher_diagnose
@@ -89,7 +89,7 @@ def test_a_tiny_pass_teacher_run_records_every_passing_decision():
 
 def test_a_pass_rule_is_valued_offline_on_the_records_it_passes_among():
     records = pass_teacher.run("medium", deals=3, seed=2, worlds=2, workers=1)
-    gains, unvalued = pass_teacher.offline_gains(records, 2, hard.choose_pass)
+    gains, unvalued = pass_teacher.offline_gains(records, 2, hard_passing.choose_pass)
     assert gains == [0.0] * len(records) and unvalued == 0
     second = {r["hand"]: parse_cards(r["passes"][1]) for r in records}
 

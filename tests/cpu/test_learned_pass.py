@@ -1,0 +1,113 @@
+"""Hard's learned pass (issue 24): the shipped table is the recipe's, the fit is a real
+least-squares fit, and the learned pass only ever picks among its candidates."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hearts.cards import parse_cards
+from hearts.cpu import hard, hard_pass_eval, hard_pass_weights, hard_passing
+from hearts.enums import Direction
+from tools import learn_pass
+
+from .positions import view
+
+HAND = "2C 9C KC AC 3D JD 2S 5S QS AS 4H JH KH"
+
+
+def pass_view(hand: str = HAND, tiebreak: int = 12345):
+    return view(0, hand, phase="pass", level="hard", tiebreak=tiebreak)
+
+
+def test_the_shipped_table_is_the_one_the_recipe_wrote():
+    table = hard_pass_weights.WEIGHTS, hard_pass_weights.USE, hard_pass_weights.MARGIN
+    assert learn_pass.checksum(*table) == hard_pass_weights.CHECKSUM
+    assert hard_pass_weights.MARGIN == learn_pass.MARGIN
+    assert len(hard_pass_weights.WEIGHTS) == hard_pass_eval.FEATURES
+
+
+def test_the_candidates_are_the_rule_pass_and_threes_of_the_six_most_dangerous():
+    v = pass_view()
+    own = hard_passing.choose_pass(v)
+    danger = hard_passing.keep_danger(list(v.hand), 3)
+    passes = hard_pass_eval.candidates(v, own, danger)
+    assert passes[0] == own
+    assert len({frozenset(p) for p in passes}) == len(passes) in (20, 21)
+    six = sorted(v.hand, key=lambda c: -danger[c])[:6]
+    for p in passes[1:]:
+        assert len(set(p)) == 3 and set(p) <= set(six)
+
+
+def test_features_read_what_is_kept_and_what_is_given():
+    v = pass_view()
+    own = hard_passing.choose_pass(v)
+    danger = hard_passing.keep_danger(list(v.hand), 3)
+
+    def facts(cards: str, direction: Direction) -> list[float]:
+        a, b, c = parse_cards(cards)
+        return hard_pass_eval.features(v.hand, (a, b, c), own, direction, danger)
+
+    queen_left, queen_right = facts("QS AS KH", Direction.LEFT), facts("QS AS KH", Direction.RIGHT)
+    kept = facts("3D JD KC", Direction.LEFT)
+    assert len(kept) == hard_pass_eval.FEATURES
+    assert queen_left[1] == queen_right[1] == 1.0 and kept[1] == 0.0  # Q♠ given
+    assert (queen_left[19], queen_left[20]) == (1.0, 0.0)  # … to the left
+    assert (queen_right[19], queen_right[20]) == (0.0, 1.0)  # … to the right
+    assert kept[2] == 0.5  # Q♠ kept with two low spades
+    assert kept[12] == 1.0 and queen_left[12] == 0.0  # the pass voids diamonds
+    assert [kept[0], queen_left[0]].count(1.0) <= 1  # only the rules' own pass is flagged
+
+
+def test_the_learned_pass_overrules_the_rules_only_above_the_margin(monkeypatch):
+    v = pass_view()
+    own = hard_passing.choose_pass(v)
+    zero = (0.0,) * hard_pass_eval.FEATURES
+    monkeypatch.setattr(hard_pass_eval, "WEIGHTS", zero)
+    assert hard_pass_eval.choose(v, own) == own  # every score equal: the rules' pass
+    # A table that only wants Q♠ kept with its guards and the diamonds voided.
+    wants = [0.0] * hard_pass_eval.FEATURES
+    wants[2], wants[12] = 4.0, 2.0
+    monkeypatch.setattr(hard_pass_eval, "WEIGHTS", tuple(wants))
+    monkeypatch.setattr(hard_pass_eval, "MARGIN", 0.0)
+    chosen = hard_pass_eval.choose(v, own)
+    assert "QS" not in {str(c) for c in chosen} and {"3D", "JD"} <= {str(c) for c in chosen}
+    monkeypatch.setattr(hard_pass_eval, "MARGIN", 100.0)
+    assert hard_pass_eval.choose(v, own) == own
+
+
+def test_hard_passes_by_the_rules_when_the_table_is_not_used(monkeypatch):
+    monkeypatch.setattr(hard_pass_eval, "USE", False)
+    v = pass_view()
+    assert hard.choose_pass(v) == hard_passing.choose_pass(v)
+
+
+def test_equal_best_candidates_fall_to_the_game_seed(monkeypatch):
+    # Only the number of hearts given counts: several passes tie, the seed picks one.
+    wants = [0.0] * hard_pass_eval.FEATURES
+    wants[8] = -13.0  # fewer hearts kept is better
+    monkeypatch.setattr(hard_pass_eval, "WEIGHTS", tuple(wants))
+    monkeypatch.setattr(hard_pass_eval, "MARGIN", 0.0)
+
+    def learned(tiebreak: int) -> hard_pass_eval.Pass:
+        v = pass_view(tiebreak=tiebreak)
+        return hard_pass_eval.choose(v, hard_passing.choose_pass(v))
+
+    assert len({frozenset(learned(t)) for t in range(40)}) > 1
+    assert all(learned(t) == learned(t) for t in range(5))  # the same seed, the same pass
+
+
+def test_the_fit_recovers_weights_that_generated_the_gains():
+    rng = random.Random(5)
+    n = hard_pass_eval.FEATURES
+    truth = [round(rng.uniform(-3, 3), 2) for _ in range(n)]
+    data = []
+    for _ in range(n + 10):
+        rows = [[0.0] * n] + [[rng.random() for _ in range(n)] for _ in range(5)]
+        gains = [sum(w * x for w, x in zip(truth, row, strict=True)) for row in rows]
+        data.append((rows, gains))
+    assert learn_pass.fit(data, ridge=1e-9) == pytest.approx(truth, abs=1e-3)
+    # Held out, the fitted weights pick each decision's best candidate.
+    gain, _ = learn_pass.held_out_gain(data, truth)
+    assert gain == pytest.approx(sum(max(g) for _, g in data) / len(data))
