@@ -3,10 +3,10 @@
 The play teacher (:mod:`tools.teacher`) passes like the frozen Hard, so it says nothing
 about passing.  This one searches the pass: for a seat's pass decision it deals ``worlds``
 random layouts of the 39 cards it cannot see (nothing is known before the exchange), lets
-the other seats pass as their level does (a Hard field by its rules, :data:`FIELD_PASS`), and for every candidate pass plays the hand out
-(today's Hard in the tested seat, the field's level in the others), the same worlds for
-every candidate (common random numbers).  The payoff is the tournament's: the other seats'
-mean hand score minus the tested seat's.
+the other seats pass as their level does (a Hard field by its rules, :data:`FIELD_PASS`),
+and for every candidate pass plays the hand out (today's Hard in the tested seat, the
+field's level in the others), the same worlds for every candidate (common random numbers).
+The payoff is the tournament's: the other seats' mean hand score minus the tested seat's.
 
 The candidates are every three cards among the six the first round of Hard's pass scores
 most dangerous to keep, plus Hard's rule pass (:func:`candidates`).  Picking the best of
