@@ -10,7 +10,7 @@ import pytest
 from hearts.cards import parse_cards
 from hearts.cpu import hard, hard_pass_eval, hard_pass_weights, hard_passing
 from hearts.enums import Direction
-from tools import learn_pass
+from tools import learn_pass, pass_teacher
 
 from .positions import view
 
@@ -111,3 +111,16 @@ def test_the_fit_recovers_weights_that_generated_the_gains():
     # Held out, the fitted weights pick each decision's best candidate.
     gain, _ = learn_pass.held_out_gain(data, truth)
     assert gain == pytest.approx(sum(max(g) for _, g in data) / len(data))
+
+
+def test_the_recipe_reads_a_tiny_pass_teacher_record():
+    records = pass_teacher.run("medium", deals=3, seed=2, worlds=2, workers=1)
+    data = learn_pass.decisions(records, 2)
+    assert len(data) == len(records) > 0
+    for (rows, gains), record in zip(data, records, strict=True):
+        assert len(rows) == len(gains) == len(record["passes"])
+        assert rows[0] == [0.0] * hard_pass_eval.FEATURES and gains[0] == 0.0  # the rule pass
+        assert all(len(row) == hard_pass_eval.FEATURES for row in rows)
+    forged = [{**records[0], "passes": records[0]["passes"][::-1]}]
+    with pytest.raises(SystemExit):
+        learn_pass.decisions(forged, 2)  # not this deal's rule pass first
