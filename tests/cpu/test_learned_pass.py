@@ -121,6 +121,7 @@ def test_the_recipe_reads_a_tiny_pass_teacher_record():
         assert len(rows) == len(gains) == len(record["passes"])
         assert rows[0] == [0.0] * hard_pass_eval.FEATURES and gains[0] == 0.0  # the rule pass
         assert all(len(row) == hard_pass_eval.FEATURES for row in rows)
-    forged = [{**records[0], "passes": records[0]["passes"][::-1]}]
+    forged = records[0].copy()
+    forged["passes"] = forged["passes"][::-1]
     with pytest.raises(SystemExit):
-        learn_pass.decisions(forged, 2)  # not this deal's rule pass first
+        learn_pass.decisions([forged], 2)  # not this deal's rule pass first
