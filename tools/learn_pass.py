@@ -41,6 +41,7 @@ from hearts.enums import Level
 
 from . import pass_teacher
 from .learn_hard import duplicate_scores, solve
+from .screen import patched
 from .tournament import Result, mean_and_se, worker_map
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -98,8 +99,9 @@ def fit(data: Sequence[Decision], ridge: float = RIDGE) -> tuple[float, ...]:
 def held_out_gain(data: Sequence[Decision], weights: Sequence[float]) -> tuple[float, float]:
     """The recorded gain of the candidate ``weights`` pick over the rule pass: mean ± SE."""
     gains = []
+    table = tuple(weights)
     for rows, means in data:
-        scores = [hard_pass_eval.score(row, tuple(weights)) for row in rows]
+        scores = [hard_pass_eval.score(row, table) for row in rows]
         best = max(range(len(rows)), key=lambda i: (scores[i], -i))
         gains.append(means[best] if scores[best] - scores[0] > MARGIN else 0.0)
     return mean_and_se(gains)
@@ -136,12 +138,8 @@ def with_pass_table(weights: tuple[float, ...], use: bool) -> Policy:
     """The live Hard passing by ``weights`` (if ``use``; else by its rules)."""
 
     def choose_pass(game: Game, seat: int) -> hard_pass_eval.Pass:
-        saved = hard_pass_eval.WEIGHTS, hard_pass_eval.USE, hard_pass_eval.MARGIN
-        hard_pass_eval.WEIGHTS, hard_pass_eval.USE, hard_pass_eval.MARGIN = weights, use, MARGIN
-        try:
+        with patched(hard_pass_eval, WEIGHTS=weights, USE=use, MARGIN=MARGIN):
             return hard.choose_pass(game.seat_view(seat, Level.HARD))
-        finally:
-            hard_pass_eval.WEIGHTS, hard_pass_eval.USE, hard_pass_eval.MARGIN = saved
 
     return Policy(choose_pass, lambda g, s: g.cpu_play(s, Level.HARD))
 
@@ -153,8 +151,8 @@ def check_chunk(job: CheckJob) -> list[float]:
     """Per deal, Hard passing by the weights minus Hard passing by its rules, in one seat
     against three of ``field`` (each seat in turn, the same deals)."""
     weights, field, seed, start, stop = job
-    field_policy = cpu(field) if field != "hard" else with_pass_table(weights, False)
     learned, rules = with_pass_table(weights, True), with_pass_table(weights, False)
+    field_policy = rules if field == "hard" else cpu(field)
     out = []
     for index in range(start, stop):
         a = Result("a", "b", duplicate_scores(learned, field_policy, seed, index, index + 1))
