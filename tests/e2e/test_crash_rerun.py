@@ -1,0 +1,25 @@
+"""A page the machine kills runs again in a new page, and its crash is reported.
+
+The harness's answer to renderers killed for memory (tests/e2e/conftest.py): without the
+rerun this test fails on its first run, and the report must name it with the memory figures.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+from playwright.sync_api import Error
+
+
+def test_a_crashed_page_runs_again_and_the_crash_is_reported(page, request, renderer_crashes):
+    if request.node.execution_count == 1:
+        with contextlib.suppress(Error):  # the navigation that crashes the page is aborted
+            page.goto("chrome://crash", timeout=10_000)
+        page.wait_for_selector("body", timeout=10_000)  # "Target crashed": run again
+        raise AssertionError("the page did not crash")
+    assert request.node.execution_count == 2
+    reported = [line for line in renderer_crashes if line.startswith(request.node.nodeid)]
+    assert len(reported) == 1, renderer_crashes
+    assert "memory available" in reported[0] and "OOM kills" in reported[0]
+    page.goto("/")  # the new page works
+    assert page.title()
