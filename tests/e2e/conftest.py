@@ -57,10 +57,12 @@ document.addEventListener("securitypolicyviolation", (e) => {
 # machine passes them all; held to 700 MB here (the suite peaks near 1.2 GB) the same crash
 # comes, from the kernel's OOM killer. Such a test runs again in a new page after a pause;
 # one that crashes every time still fails, and every crash is reported with the machine's
-# memory (pytest_terminal_summary), so no crash passes unseen.
+# memory (pytest_terminal_summary), so no crash passes unseen. Past CRASH_BUDGET crashes
+# the run stops: a page that crashes everywhere must fail fast, not rerun for an hour.
 RENDERER_CRASH = r"(Page|Target) crashed"
 CRASH_RERUNS = 3
 CRASH_RERUN_DELAY_S = 10
+CRASH_BUDGET = 40
 _OOM_KILLS_AT_START = machine.oom_kills()
 _CRASHES: list[str] = []
 
@@ -86,6 +88,8 @@ def pytest_runtest_makereport(item, call):
     state = machine.describe(_OOM_KILLS_AT_START)
     outcome.get_result().sections.append(("the machine when the page crashed", state))
     _CRASHES.append(f"{item.nodeid} ({call.when}): {state}")
+    if len(_CRASHES) >= CRASH_BUDGET:
+        pytest.exit(f"{len(_CRASHES)} browser page crashes: stopping the run", returncode=1)
 
 
 @pytest.fixture
