@@ -22,13 +22,14 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import ConsoleMessage, Page, Response
+from playwright.sync_api import Browser, ConsoleMessage, Error, Page, Response
 
 from harness import machine
 from harness.browser import ROOT, SITE, launch_options, serve
@@ -59,7 +60,7 @@ document.addEventListener("securitypolicyviolation", (e) => {
 # one that crashes every time still fails, and every crash is reported with the machine's
 # memory (pytest_terminal_summary), so no crash passes unseen. Past CRASH_BUDGET crashes
 # the run stops: a page that crashes everywhere must fail fast, not rerun for an hour.
-RENDERER_CRASH = r"(Page|Target) crashed"
+RENDERER_CRASH = r"(Page|Target) crashed|Target page, context or browser has been closed"
 CRASH_RERUNS = 3
 CRASH_RERUN_DELAY_S = 10
 CRASH_BUDGET = 40
@@ -130,6 +131,44 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, object]) -> dic
         return {**browser_type_launch_args, **launch_options()}
     except RuntimeError as exc:
         pytest.fail(str(exc))
+
+
+class RelaunchingBrowser:
+    """The session's browser, started anew when it is found dead (killed for memory, say):
+    otherwise every later test of the run would fail. A relaunch is reported as a crash."""
+
+    def __init__(self, launch: Callable[[], Browser]) -> None:
+        self._launch = launch
+        self._browser = launch()
+
+    def _alive(self) -> Browser:
+        if not self._browser.is_connected():
+            _CRASHES.append(f"the browser, started again: {machine.describe(_OOM_KILLS_AT_START)}")
+            self._browser = self._launch()
+        return self._browser
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self._alive(), name)
+        if not callable(found):
+            return found
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            # Playwright learns of the death only while a call waits on the browser.
+            try:
+                return getattr(self._browser, name)(*args, **kwargs)
+            except Error:
+                if self._browser.is_connected():
+                    raise
+                return getattr(self._alive(), name)(*args, **kwargs)
+
+        return call
+
+
+@pytest.fixture(scope="session")
+def browser(launch_browser: Callable[[], Browser]) -> Iterator[RelaunchingBrowser]:
+    held = RelaunchingBrowser(launch_browser)
+    yield held
+    held.close()
 
 
 @pytest.fixture(scope="session")

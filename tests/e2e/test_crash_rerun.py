@@ -23,3 +23,17 @@ def test_a_crashed_page_runs_again_and_the_crash_is_reported(page, request, rend
     assert "memory available" in reported[0] and "OOM kills" in reported[0]
     page.goto("/")  # the new page works
     assert page.title()
+
+
+def test_a_dead_browser_is_started_again_and_reported(browser, renderer_crashes):
+    before = len(renderer_crashes)
+    browser.new_browser_cdp_session().send("Browser.close")  # the process ends, as if killed
+    context = browser.new_context()  # finds it dead: a new browser
+    try:
+        page = context.new_page()
+        page.goto("about:blank")
+        assert browser.is_connected()
+    finally:
+        context.close()
+    assert len(renderer_crashes) == before + 1
+    assert renderer_crashes[-1].startswith("the browser, started again: memory available")
