@@ -54,12 +54,14 @@ document.addEventListener("securitypolicyviolation", (e) => {
 
 
 # A renderer the machine kills ends the test's Playwright call with "Page crashed" or
-# "Target crashed". A CI run of 5 December lost 30 of 163 tests so, at start-up, where this
-# machine passes them all; held to 700 MB here (the suite peaks near 1.2 GB) the same crash
-# comes, from the kernel's OOM killer. Such a test runs again in a new page after a pause;
-# one that crashes every time still fails, and every crash is reported with the machine's
-# memory (pytest_terminal_summary), so no crash passes unseen. Past CRASH_BUDGET crashes
-# the run stops: a page that crashes everywhere must fail fast, not rerun for an hour.
+# "Target crashed"; a killed browser with "Target page, context or browser has been closed"
+# (RelaunchingBrowser starts a new one). A CI run of 5 December lost 30 of 163 tests so, at
+# start-up, where this machine passes them all; held to 700 MB here (the suite peaks near
+# 1.2 GB) the same crash comes, from the kernel's OOM killer. Such a test runs again in a
+# new page after a pause; one that crashes every time still fails, and every crash is
+# reported with the machine's memory (pytest_terminal_summary), so no crash passes unseen.
+# Past CRASH_BUDGET crashes the run stops: a page that crashes everywhere must fail fast,
+# not rerun for an hour.
 RENDERER_CRASH = r"(Page|Target) crashed|Target page, context or browser has been closed"
 CRASH_RERUNS = 3
 CRASH_RERUN_DELAY_S = 10
