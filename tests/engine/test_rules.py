@@ -1,9 +1,12 @@
-"""Scripted deals for every rule edge (R4, R7-R9, R12-R16, R19-R20, R32-R34)."""
+"""Scripted deals for every rule edge (R3, R4, R7-R9, R12-R16, R19-R20, R32-R34)."""
+
+import random
 
 import pytest
 
-from hearts import Card, Game, IllegalPlay, rules
-from hearts.driver import take_step
+from hearts import DECK, Card, Game, IllegalPlay, rules
+from hearts.deal import deal
+from hearts.driver import drive, hand_done, phase_is, random_choices, take_step
 from hearts.enums import Direction
 from hearts.save import dump_game, load_game
 from tests.engine.scripted import hold_game, make_deal, play_out, play_trick
@@ -24,6 +27,24 @@ def test_two_of_clubs_must_open_and_nothing_else() -> None:
     with pytest.raises(IllegalPlay, match="2♣ must open"):
         game.play(0, "3C")
     assert dump_game(game) == before
+
+
+def test_every_hand_deals_the_whole_deck_and_the_deal_alone_picks_the_leader() -> None:
+    """R3: each hand deals all 52 cards, 13 a seat; no dealer, nobody chooses who leads:
+    the seat the deal (and the pass) left holding 2♣ leads, hold hand included."""
+    for seed in range(6):
+        game, choices = Game.new(seed), random_choices(random.Random(seed))
+        while game.phase != "game_over" and game.hand_number <= 5:
+            hands = deal(seed, game.hand_number)
+            assert [len(h) for h in hands] == [13] * 4
+            assert sorted(c for h in hands for c in h) == sorted(DECK)
+            assert [set(game.hand(s)) for s in range(4)] == [set(h) for h in hands]
+            drive(game, choices, until=phase_is("play"))
+            leader = game.to_act
+            assert leader is not None and Card.parse("2C") in game.hand(leader)
+            drive(game, choices, until=hand_done)
+            if game.phase == "hand_over":
+                game.next_hand()
 
 
 def test_only_the_seat_to_act_has_legal_plays() -> None:

@@ -1,5 +1,5 @@
 """The view model: what the table shows, built only from the engine (R1, R4, R7-R11, R17,
-R18, R20, R29, R33, R38)."""
+R18, R20, R29, R33, R35, R38; U7, U14)."""
 
 from __future__ import annotations
 
@@ -110,6 +110,7 @@ def test_lifted_card_and_prompt():
 
 
 def test_received_cards_are_marked_until_your_first_play():
+    """U14."""
     game = new_play_game()
     received = set(game.received(0))
     assert len(received) == 3
@@ -156,6 +157,7 @@ def test_moon_is_announced():
 
 
 def test_game_over_reads_the_result_from_your_seat():
+    """R4, R35; U7: places 1-4, the lowest total first, ties sharing a place."""
     win = build(moon_game(0, (0, 90, 90, 90)), "en").summary
     assert win is not None and win.result == "win" and win.result_text == "You win!"
     assert win.action == "new_game"
@@ -166,6 +168,13 @@ def test_game_over_reads_the_result_from_your_seat():
     assert (
         draw is not None and draw.result == "draw" and draw.result_text.startswith("Unentschieden")
     )
+    places = [[(r.place, r.name, r.total) for r in s.rows] for s in (win, loss, draw)]
+    assert places == [
+        [(1, "You", 0), (2, "CPU 1", 116), (2, "CPU 2", 116), (2, "CPU 3", 116)],
+        [(1, "CPU 1", 0), (2, "You", 100), (3, "CPU 2", 106), (3, "CPU 3", 106)],
+        [(1, "Du", 26), (1, "CPU 1", 26), (3, "CPU 2", 80), (4, "CPU 3", 106)],
+    ]
+    assert win.columns[0] == "Place" and win.winner_label == "winner"
 
 
 def test_each_plate_counts_the_tricks_its_seat_took_and_says_so_as_a_fact():
