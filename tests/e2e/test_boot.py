@@ -1,4 +1,5 @@
-"""Instant start (issue 9): the table is on screen before Python, and taps are not lost.
+"""Instant start (issue 9; U5's progress): the table is on screen before Python, and taps
+are not lost.
 
 The game's archive (static/build/hearts.zip) is held back 4 s by the test server, so the
 engine is not ready for a while after the page is; the service worker is blocked so that

@@ -1,4 +1,5 @@
-"""The game in the three browser engines players use: Chromium, Firefox, WebKit (issue 23).
+"""The game in the three browser engines players use: Chromium, Firefox, WebKit (issue 23;
+U8).
 
 One browser start per engine (harness/engines.py: Chromium through Playwright, Firefox ESR
 over WebDriver BiDi, WebKitGTK's MiniBrowser through WebKitWebDriver under Xvfb), with a

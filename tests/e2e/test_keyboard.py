@@ -1,4 +1,4 @@
-"""Keyboard, focus and screen-reader semantics (issue 6 accessibility audit).
+"""Keyboard, focus and screen-reader semantics (issue 6 accessibility audit; U4).
 
 * A whole hand (pass, 13 tricks, the summary) played with Tab, the arrow keys, Enter and
   Space only; the focused element always shows a real focus ring and focus never falls

@@ -199,6 +199,7 @@ def test_the_focus_ring_is_never_covered_by_a_neighbour(lang_pages):
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_game_over_shows_places_and_the_winner(lang_pages, lang):
+    """U7."""
     page = lang_pages(lang)
     game = game_over(8)
     load_position(page, game, f"?cadence=0&lang={lang}")

@@ -1,4 +1,4 @@
-"""No dead ends (issue 20): no stored record can stop the game's start, and a start that
+"""No dead ends (issue 20; U9): no stored record can stop the game's start, and a start that
 fails anyway says so, in the player's language, with a way on that keeps what it can.
 
 * Records nested 8,000 deep under every key the game reads: before the fix, Pyodide died

@@ -1,4 +1,4 @@
-"""The game as an installable, offline-capable PWA, under the production headers.
+"""The game as an installable, offline-capable PWA (U5), under the production headers.
 
 - the service worker (sw.js, Workbox precache) activates and controls the next visit;
 - with the network cut, a reload resumes the saved game and a hand is played to its end;

@@ -1,4 +1,4 @@
-"""Storage faults in a real page (issues 6 and 12).
+"""Storage faults in a real page (issues 6 and 12; U2, U9).
 
 * ``localStorage`` unavailable (its getter throws, as in some private modes) and full
   (every ``setItem`` throws ``QuotaExceededError``): the game stays playable in memory and

@@ -36,6 +36,7 @@ def test_first_start_deals_a_game_and_counts_it_as_played():
 
 
 def test_reload_resumes_exactly_and_counts_nothing_twice():
+    """U1: a reload picks up the game exactly where it was, timer pending included."""
     memory = MemoryStorage()
     ctl = controller(memory)
     ctl.start()

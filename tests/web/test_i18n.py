@@ -1,4 +1,5 @@
-"""Both languages say everything (R-all visible text): same keys, same fields, card names."""
+"""Both languages say everything (U3: German and English, following the browser): same keys,
+same fields, card names."""
 
 from __future__ import annotations
 

@@ -201,6 +201,7 @@ def test_a_level_radio_chooses_once_and_only_for_the_next_game():
 
 
 def test_switching_language_redraws_table_and_menu_and_keeps_focus():
+    """U3: the language can be switched at any time."""
     tab = open_tab(seed=5)
     tab.act("menu")
     tab.dom.click(tab.dialog("menu").query('[data-lang="de"]'))
@@ -310,6 +311,7 @@ def test_playing_time_stops_while_the_page_is_hidden_and_is_flushed_on_pagehide(
 
 
 def test_a_reload_resumes_the_same_table():
+    """U1."""
     memory = MemoryStorage()
     tab = open_tab(memory, seed=5)
     tab.my_move()

@@ -1,4 +1,4 @@
-"""Persistence (R10, R36, R37): versioned records, migration, bad data set aside."""
+"""Persistence (R10, R36, R37; U2): versioned records, migration, bad data set aside."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Storage faults, fuzzed (issue 6): the loaders fed generated and mutated records.
+"""Storage faults, fuzzed (issue 6; U2, U9): the loaders fed generated and mutated records.
 
 Every example puts one record (good, missing, or generated/mutated into something bad)
 under each of the three keys and starts a controller on that storage, exactly as the page
