@@ -183,7 +183,7 @@ bench-bytes: $(DEV_STAMP) build chromium
 # default: a phone, slow 4G, CPU 4x slower; issue 22).
 # Lighthouse has its own npm folder (tools/lighthouse/): make test never installs it.
 LIGHTHOUSE_PRESET ?= desktop
-# simulate (Lighthouse's default) or devtools: the load really throttled (README).
+# simulate (Lighthouse's default) or devtools: the load really throttled (docs/performance.md).
 LIGHTHOUSE_THROTTLING ?= simulate
 LIGHTHOUSE_STAMP := tools/lighthouse/node_modules/.installed
 $(LIGHTHOUSE_STAMP): tools/lighthouse/package.json tools/lighthouse/package-lock.json

@@ -311,8 +311,8 @@ def lighthouse(url: str, preset: str = "desktop", throttling: str = "simulate") 
     configuration, a phone's screen, a CPU 4x slower and a slow 4G network (150 ms,
     1.6 Mbit/s). throttling "simulate" (Lighthouse's default: the page loads unthrottled and
     Lantern estimates the slow load from that trace) or "devtools" (the page really loads
-    throttled: slower to measure, but what the slow phone would see; see README). None
-    when Lighthouse could not load the page (the stock page under applied throttling: its
+    throttled: slower to measure, but what the slow phone would see; docs/performance.md).
+    None when Lighthouse could not load the page (the stock page under applied throttling: its
     main thread stops answering for longer than Lighthouse waits)."""
     if not LIGHTHOUSE.is_file():
         raise SystemExit("Lighthouse is missing: run `make bench-lighthouse` (installs it)")

@@ -20,7 +20,7 @@ The recipe, reproducible from ``--seed`` and ``--field``:
 The roll-outs are played by today's Hard, so run it after ``make learn-hard`` changes the
 play table.  Unlike the split test of ``tools.pass_teacher`` (one decision's best pass on
 half its layouts, valued on the other half), the fit pools thousands of decisions, so
-what it learns is not drowned by one decision's noise (issue 24, README).
+what it learns is not drowned by one decision's noise (issue 24, docs/strength.md).
 """
 
 from __future__ import annotations

@@ -5,7 +5,8 @@ deals (:func:`tools.tournament.deal_for`, the tested seat rotated through all fo
 variant and today's Hard play the tested seat against three of a field (Hard, Medium);
 the figure is the variant's payoff minus Hard's in the same seat, paired by deal, ± its
 standard error.  A change is worth keeping only when it gains against both fields: a
-rule tuned to beat Hard alone tends to lose to Medium (README, "The CPU opponents").
+rule tuned to beat Hard alone tends to lose to Medium (docs/strength.md, "How strength is
+measured").
 
 Variants come from a Python file that defines ``VARIANTS: dict[str, Variant]``; it is
 loaded in every worker, so a variant can patch a module's constants inside its own call
