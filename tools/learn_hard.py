@@ -37,6 +37,7 @@ from pathlib import Path
 from hearts import Game
 from hearts.cards import DECK, Card
 from hearts.cpu import hard, hard_eval, moonwatch
+from hearts.cpu.hard_eval import PlayTable
 from hearts.cpu.knowledge import Knowledge
 from hearts.driver import Policy, drive, hand_done, per_seat
 from hearts.enums import Level
@@ -289,16 +290,11 @@ def compare(deals: int, seed: int, against: str) -> None:
 
 def with_table(weights: tuple[tuple[float, ...], ...], use: tuple[bool, bool, bool]) -> Policy:
     """The live Hard playing by ``weights`` in the situations ``use`` names."""
-
-    def play(game: Game, seat: int) -> Card:
-        saved = hard_eval.WEIGHTS, hard_eval.USE, hard_eval.MARGIN
-        hard_eval.WEIGHTS, hard_eval.USE, hard_eval.MARGIN = weights, use, MARGIN
-        try:
-            return game.cpu_play(seat, Level.HARD)
-        finally:
-            hard_eval.WEIGHTS, hard_eval.USE, hard_eval.MARGIN = saved
-
-    return Policy(lambda g, s: g.cpu_pass(s, Level.HARD), play)
+    table = PlayTable(weights, use, MARGIN)
+    return Policy(
+        lambda g, s: g.cpu_pass(s, Level.HARD),
+        lambda g, s: hard.choose_play(g.seat_view(s, Level.HARD), table),
+    )
 
 
 CheckJob = tuple[tuple[tuple[float, ...], ...], int, int, int, int]  # table, where, seed, deals

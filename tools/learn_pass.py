@@ -33,15 +33,14 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from hearts import Game
 from hearts.cards import parse_cards
 from hearts.cpu import hard, hard_pass_eval, hard_passing
+from hearts.cpu.hard_pass_eval import PassTable
 from hearts.driver import Policy, cpu
 from hearts.enums import Level
 
 from . import pass_teacher
 from .learn_hard import duplicate_scores, solve
-from .screen import patched
 from .tournament import Result, mean_and_se, worker_map
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -136,12 +135,11 @@ def write_table(weights: tuple[float, ...], use: bool, note: str) -> None:
 
 def with_pass_table(weights: tuple[float, ...], use: bool) -> Policy:
     """The live Hard passing by ``weights`` (if ``use``; else by its rules)."""
-
-    def choose_pass(game: Game, seat: int) -> hard_pass_eval.Pass:
-        with patched(hard_pass_eval, WEIGHTS=weights, USE=use, MARGIN=MARGIN):
-            return hard.choose_pass(game.seat_view(seat, Level.HARD))
-
-    return Policy(choose_pass, lambda g, s: g.cpu_play(s, Level.HARD))
+    table = PassTable(weights, use, MARGIN)
+    return Policy(
+        lambda g, s: hard.choose_pass(g.seat_view(s, Level.HARD), table),
+        lambda g, s: g.cpu_play(s, Level.HARD),
+    )
 
 
 CheckJob = tuple[tuple[float, ...], str, int, int, int]  # weights, field, seed, deals

@@ -9,8 +9,10 @@ rule tuned to beat Hard alone tends to lose to Medium (docs/strength.md, "How st
 measured").
 
 Variants come from a Python file that defines ``VARIANTS: dict[str, Variant]``; it is
-loaded in every worker, so a variant can patch a module's constants inside its own call
-(:func:`patched`).  Never used by the game.
+loaded in every worker, so a variant can patch a module's rule constants inside its own
+call (:func:`patched`).  Hard's learned tables are values, never patched: a variant passes
+one (``hard.choose_play(view, table)``, ``hard.choose_pass(view, table)``).  Never used by
+the game.
 """
 
 from __future__ import annotations

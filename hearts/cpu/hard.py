@@ -30,10 +30,13 @@ DEFENCE_POINTS = 6  # a seat holding every point taken so far, with at least thi
 DEFENCE_TRICKS = 0.5  # … and at least this share of the tricks gathered
 
 
-def choose_pass(view: SeatView) -> tuple[Card, Card, Card]:
-    """The rules' pass, or the learned evaluation's where it scores another clearly higher."""
+def choose_pass(
+    view: SeatView, table: hard_pass_eval.PassTable = hard_pass_eval.SHIPPED
+) -> tuple[Card, Card, Card]:
+    """The rules' pass, or the learned evaluation's (by ``table``) where it scores another
+    clearly higher."""
     own = hard_passing.choose_pass(view)
-    return hard_pass_eval.choose(view, own) if hard_pass_eval.USE else own
+    return hard_pass_eval.choose(view, own, table) if table.use else own
 
 
 def apparent_shooter(view: SeatView) -> int | None:
@@ -45,8 +48,8 @@ def apparent_shooter(view: SeatView) -> int | None:
     return seat if won >= DEFENCE_TRICKS * len(view.tricks) else None
 
 
-def choose_play(view: SeatView) -> Card:
-    """The rule layer where it is right, else the learned evaluation (issue 24).
+def choose_play(view: SeatView, table: hard_eval.PlayTable = hard_eval.SHIPPED) -> Card:
+    """The rule layer where it is right, else the learned evaluation by ``table`` (issue 24).
 
     Certain plays (one card allowed) and the moon defence (R26, the shared watch and Hard's
     apparent-shooter rules) decide by rule, and so do the situations (lead, follow,
@@ -62,9 +65,9 @@ def choose_play(view: SeatView) -> Card:
         return rule_play(view)
     k = Knowledge(view)
     pick = rule_choice(view, legal, k, None)
-    if not hard_eval.learned(view, legal):
+    if not hard_eval.learned(view, legal, table):
         return pick
-    return hard_eval.choose(view, legal, k, pick)
+    return hard_eval.choose(view, legal, k, pick, table)
 
 
 def rule_play(view: SeatView) -> Card:

@@ -3,8 +3,9 @@
 No search and no sampling (R21, R25): every feature is read from the :class:`SeatView`
 through :class:`~hearts.cpu.knowledge.Knowledge` (our hand, the cards still out, voids
 shown, the trick on the table, points taken), plus whether the card is the one Hard's
-rules would play and, leading or discarding, the rules' own score of it.  The weights
-(:mod:`hearts.cpu.hard_weights`) were fitted by ``make learn-hard`` to the card values a
+rules would play and, leading or discarding, the rules' own score of it.  The weights are
+a :class:`PlayTable` given to :func:`choose`; the shipped one (:data:`SHIPPED`, from
+:mod:`hearts.cpu.hard_weights`) was fitted by ``make learn-hard`` to the card values a
 search teacher (``tools/teacher.py``, never shipped) found on positions from self-play;
 one weight vector per situation: leading, following suit, discarding.  A situation uses
 its weights only where they beat the rules on held-out positions and in play, and its
@@ -14,16 +15,13 @@ game seed (R24).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..cards import HEARTS, POINTS_OF, RANK_OF, SPADES, SUIT_OF, Card
 from ..rules import trick_points, winning_play
-from . import tiebreak
+from . import hard_weights, tiebreak
 from .hard_follow import discard_danger
 from .hard_lead import burdened, lead_scorer
-
-# Module globals by name (``as``: re-exported), so tools/learn_hard.py can swap a table in.
-from .hard_weights import MARGIN as MARGIN
-from .hard_weights import USE as USE
-from .hard_weights import WEIGHTS as WEIGHTS
 from .knowledge import Knowledge
 from .seatview import SeatView
 from .tables import ABOVE, AS, BELOW, KS, QS, SUIT_MASK
@@ -47,6 +45,18 @@ CONTEXT = (LEAD_CONTEXT, FOLLOW_CONTEXT, DISCARD_CONTEXT)  # per situation
 WIDTH = tuple(FEATURES * (1 + len(c)) for c in CONTEXT)  # a row's length, per situation
 
 
+@dataclass(frozen=True, slots=True)
+class PlayTable:
+    """Fitted weights per situation (lead, follow, discard), one per number of a row."""
+
+    weights: tuple[tuple[float, ...], ...]
+    use: tuple[bool, bool, bool]  # where the weights decide (elsewhere the rules do)
+    margin: tuple[float, float, float]  # by how much their card must beat the rules'
+
+
+SHIPPED = PlayTable(hard_weights.WEIGHTS, hard_weights.USE, hard_weights.MARGIN)
+
+
 def situation(view: SeatView, legal: tuple[Card, ...]) -> int:
     trick = view.current_trick
     if not trick:
@@ -54,9 +64,9 @@ def situation(view: SeatView, legal: tuple[Card, ...]) -> int:
     return FOLLOW if SUIT_OF[legal[0]] == SUIT_OF[trick[0][1]] else DISCARD
 
 
-def learned(view: SeatView, legal: tuple[Card, ...]) -> bool:
-    """Whether the fitted weights decide in this situation (else the rules do)."""
-    return USE[situation(view, legal)]
+def learned(view: SeatView, legal: tuple[Card, ...], table: PlayTable = SHIPPED) -> bool:
+    """Whether ``table``'s weights decide in this situation (else the rules do)."""
+    return table.use[situation(view, legal)]
 
 
 def features(
@@ -201,14 +211,16 @@ def with_context(row: list[float], context: tuple[int, ...]) -> list[float]:
     return out
 
 
-def choose(view: SeatView, legal: tuple[Card, ...], k: Knowledge, pick: Card) -> Card:
-    """The card of ``legal`` the learned weights score highest (ties: the game seed), if it
-    beats the rules' ``pick`` by at least the situation's margin; else ``pick``."""
+def choose(
+    view: SeatView, legal: tuple[Card, ...], k: Knowledge, pick: Card, table: PlayTable = SHIPPED
+) -> Card:
+    """The card of ``legal`` the ``table``'s weights score highest (ties: the game seed), if
+    it beats the rules' ``pick`` by at least the situation's margin; else ``pick``."""
     where, rows = features(view, legal, k, pick)
-    weights = WEIGHTS[where]
+    weights = table.weights[where]
     scores = {
         c: sum(w * x for w, x in zip(weights, row, strict=True))
         for c, row in zip(legal, rows, strict=True)
     }
     best = tiebreak.best(view, legal, scores.__getitem__)
-    return best if scores[best] - scores[pick] >= MARGIN[where] else pick
+    return best if scores[best] - scores[pick] >= table.margin[where] else pick

@@ -4,34 +4,43 @@ The candidates are Hard's rule pass (:mod:`hearts.cpu.hard_passing`) and every t
 the six cards its first round scores most dangerous to keep: 20 or 21 passes.  Each gets
 a row of counted facts of the kept hand (Q♠ and its guards, A♠/K♠, suit lengths, voids,
 high and low cards, high hearts) and of the passed cards (their ranks, Q♠ or A♠/K♠ to the
-left or right, the rules' danger scores), and the weights (:mod:`hearts.cpu.hard_pass_weights`,
-``make learn-pass``) score it.  They were fitted to what a search found each candidate
-worth: every candidate played out in the same random layouts of the unseen cards, by Hard
-in the seat and the field's level in the others (``tools/pass_teacher.py``, never shipped).
-Nothing here samples or searches (R21, R25): the rows are read from our own hand.  The best
-candidate replaces the rules' pass only if it scores more than ``MARGIN`` above it; equal
-scores fall to the game seed (R24).
+left or right, the rules' danger scores), and the weights of a :class:`PassTable` score it:
+the shipped one (:data:`SHIPPED`, :mod:`hearts.cpu.hard_pass_weights`, ``make learn-pass``)
+was fitted to what a search found each candidate worth: every candidate played out in the
+same random layouts of the unseen cards, by Hard in the seat and the field's level in the
+others (``tools/pass_teacher.py``, never shipped).  Nothing here samples or searches (R21,
+R25): the rows are read from our own hand.  The best candidate replaces the rules' pass
+only if it scores more than the table's margin above it; equal scores fall to the game
+seed (R24).
 """
 
 from __future__ import annotations
 
 import itertools
+from dataclasses import dataclass
 
 from ..cards import CLUBS, DIAMONDS, HEARTS, RANK_OF, SPADES, SUIT_OF, Card
 from ..enums import Direction
 from ..rng import SeedStream
-from . import hard_passing, passing
-
-# Module globals by name (``as``: re-exported), so tools/learn_pass.py can swap a table in.
-from .hard_pass_weights import MARGIN as MARGIN
-from .hard_pass_weights import USE as USE
-from .hard_pass_weights import WEIGHTS as WEIGHTS
+from . import hard_pass_weights, hard_passing, passing
 from .seatview import SeatView
 from .tables import AS, KS, QS
 
 Pass = tuple[Card, Card, Card]
 TOP = 6  # candidates: any three of the six cards the rules most want to be rid of
 FEATURES = 38
+
+
+@dataclass(frozen=True, slots=True)
+class PassTable:
+    """Fitted weights, one per fact of :func:`features`."""
+
+    weights: tuple[float, ...]
+    use: bool  # whether they decide (else the rules' pass stands)
+    margin: float  # how far above the rules' pass their best must score
+
+
+SHIPPED = PassTable(hard_pass_weights.WEIGHTS, hard_pass_weights.USE, hard_pass_weights.MARGIN)
 
 
 def candidates(view: SeatView, own: Pass, danger: dict[Card, float]) -> list[Pass]:
@@ -119,15 +128,16 @@ def score(row: list[float], weights: tuple[float, ...]) -> float:
     return sum(w * x for w, x in zip(weights, row, strict=True))
 
 
-def choose(view: SeatView, own: Pass) -> Pass:
-    """The candidate the weights score highest, if more than ``MARGIN`` above ``own``."""
+def choose(view: SeatView, own: Pass, table: PassTable = SHIPPED) -> Pass:
+    """The candidate ``table`` scores highest, if more than its margin above ``own``."""
     danger = hard_passing.keep_danger(list(view.hand), 3)
     passes = candidates(view, own, danger)
     scores = [
-        score(features(view.hand, p, own, view.pass_direction, danger), WEIGHTS) for p in passes
+        score(features(view.hand, p, own, view.pass_direction, danger), table.weights)
+        for p in passes
     ]
     top = max(scores)
-    if top - scores[0] <= MARGIN:
+    if top - scores[0] <= table.margin:
         return own
     best = [p for p, s in zip(passes, scores, strict=True) if s == top]
     return best[0] if len(best) == 1 else SeedStream(view.tiebreak, "pass").choice(best)

@@ -9,6 +9,7 @@ import pytest
 
 from hearts.cards import Card
 from hearts.cpu import hard, hard_eval, hard_weights
+from hearts.cpu.hard_eval import PlayTable
 from hearts.cpu.knowledge import Knowledge
 from tools import frozen_hard, learn_hard
 
@@ -80,14 +81,17 @@ def test_hard_at_a_later_commit_loads_its_learned_modules_apart():
         assert old.choose_play(v) in v.legal
 
 
-def test_a_table_is_swapped_in_for_one_call_only():
+def test_a_table_is_passed_to_the_scorer_and_leaves_the_shipped_one_alone():
     zeros = tuple((0.0,) * n for n in hard_eval.WIDTH)
     policy = learn_hard.with_table(zeros, (True, True, True))
-    for game, seat in play_positions(10, seed=15):
-        assert policy.choose_play(game, seat) in game.legal_plays(seat)
-        assert hard_eval.WEIGHTS is hard_weights.WEIGHTS
-        assert hard_eval.USE is hard_weights.USE
-        assert hard_eval.MARGIN is hard_weights.MARGIN
+    differ = 0
+    for game, seat in play_positions(40, seed=15):
+        card = policy.choose_play(game, seat)
+        assert card in game.legal_plays(seat)
+        differ += card != game.cpu_play(seat, "hard")
+    assert differ  # the zero table decided somewhere the shipped one would not
+    shipped = PlayTable(hard_weights.WEIGHTS, hard_weights.USE, learn_hard.MARGIN)
+    assert shipped == hard_eval.SHIPPED
 
 
 def a_lead() -> tuple[tuple[Card, ...], Card, list[list[float]]]:
@@ -121,29 +125,30 @@ def test_the_rules_own_lead_score_is_a_feature():
     assert all(row[37] <= 0 for row in rows)  # behind the rules' best by this much
 
 
-def learned_card(monkeypatch, v, where: int, column: int, weight: float, margin: float) -> str:
+def learned_card(v, where: int, column: int, weight: float, margin: float) -> str:
     """The card ``hard_eval.choose`` plays when situation ``where`` scores only ``column``."""
     k = Knowledge(v)
     pick = hard.rule_choice(v, v.legal, k, None)
     weights = [(0.0,) * n for n in hard_eval.WIDTH]
     weights[where] = tuple(-weight if j == column else 0.0 for j in range(hard_eval.WIDTH[where]))
-    monkeypatch.setattr(hard_eval, "WEIGHTS", tuple(weights))
-    monkeypatch.setattr(hard_eval, "MARGIN", tuple(margin if j == where else 0.0 for j in range(3)))
-    return str(hard_eval.choose(v, v.legal, k, pick))
+    margins = tuple(margin if j == where else 0.0 for j in range(3))
+    assert len(margins) == 3
+    table = PlayTable(tuple(weights), (True, True, True), margins)
+    return str(hard_eval.choose(v, v.legal, k, pick, table))
 
 
 @pytest.mark.parametrize(("weight", "plays"), [(0.7, "AD"), (0.85, "5D")])
-def test_a_learned_follow_overrules_the_rules_only_by_the_margin(monkeypatch, weight, plays):
+def test_a_learned_follow_overrules_the_rules_only_by_the_margin(weight, plays):
     v = view(2, "5D 7D KD AD QS 9C", [], "1:9D", level="hard")
     assert str(hard.rule_play(v)) == "AD"
     # Scores only how far below the winning 9♦ a card is: 5♦ leads A♦ by 9/14 × weight.
-    assert learned_card(monkeypatch, v, hard_eval.FOLLOW, 43, weight, 0.5) == plays
+    assert learned_card(v, hard_eval.FOLLOW, 43, weight, 0.5) == plays
 
 
 @pytest.mark.parametrize(("weight", "plays"), [(0.7, "TD"), (1.0, "2S")])
-def test_a_learned_lead_overrules_the_rules_only_by_the_margin(monkeypatch, weight, plays):
+def test_a_learned_lead_overrules_the_rules_only_by_the_margin(weight, plays):
     gone = ["0:2C 1:AC 2:3C 3:4C", "0:2D 1:3D 2:4D 3:5D", "0:6D 1:7D 2:8D 3:9D"]
     v = view(0, "TD 2S 8C", gone, level="hard")
     assert str(hard.rule_play(v)) == "TD"  # the rules lead the highest card certain to lose
     # Scores only the rank: 2♠ leads T♦ by 8/14 × weight, 8♣ by 2/14 × weight.
-    assert learned_card(monkeypatch, v, hard_eval.LEAD, 1, weight, 0.5) == plays
+    assert learned_card(v, hard_eval.LEAD, 1, weight, 0.5) == plays

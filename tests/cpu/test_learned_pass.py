@@ -9,6 +9,7 @@ import pytest
 
 from hearts.cards import parse_cards
 from hearts.cpu import hard, hard_pass_eval, hard_pass_weights, hard_passing
+from hearts.cpu.hard_pass_eval import PassTable
 from hearts.enums import Direction
 from tools import learn_pass, pass_teacher
 
@@ -26,6 +27,13 @@ def test_the_shipped_table_is_the_one_the_recipe_wrote():
     assert learn_pass.checksum(*table) == hard_pass_weights.CHECKSUM
     assert hard_pass_weights.MARGIN == learn_pass.MARGIN
     assert len(hard_pass_weights.WEIGHTS) == hard_pass_eval.FEATURES
+    assert PassTable(*table) == hard_pass_eval.SHIPPED
+
+
+def table(wants: dict[int, float], margin: float = 0.0, use: bool = True) -> PassTable:
+    """A table that scores only the facts ``wants`` names by place, by those weights."""
+    weights = tuple(wants.get(j, 0.0) for j in range(hard_pass_eval.FEATURES))
+    return PassTable(weights, use, margin)
 
 
 def test_the_candidates_are_the_rule_pass_and_threes_of_the_six_most_dangerous():
@@ -60,39 +68,32 @@ def test_features_read_what_is_kept_and_what_is_given():
     assert [kept[0], queen_left[0]].count(1.0) <= 1  # only the rules' own pass is flagged
 
 
-def test_the_learned_pass_overrules_the_rules_only_above_the_margin(monkeypatch):
+def test_the_learned_pass_overrules_the_rules_only_above_the_margin():
     v = pass_view()
     own = hard_passing.choose_pass(v)
-    zero = (0.0,) * hard_pass_eval.FEATURES
-    monkeypatch.setattr(hard_pass_eval, "WEIGHTS", zero)
-    assert hard_pass_eval.choose(v, own) == own  # every score equal: the rules' pass
+    assert hard_pass_eval.choose(v, own, table({})) == own  # every score equal: the rules'
     # A table that only wants Q♠ kept with its guards and the diamonds voided.
-    wants = [0.0] * hard_pass_eval.FEATURES
-    wants[2], wants[12] = 4.0, 2.0
-    monkeypatch.setattr(hard_pass_eval, "WEIGHTS", tuple(wants))
-    monkeypatch.setattr(hard_pass_eval, "MARGIN", 0.0)
-    chosen = hard_pass_eval.choose(v, own)
+    wants = {2: 4.0, 12: 2.0}
+    chosen = hard_pass_eval.choose(v, own, table(wants))
     assert "QS" not in {str(c) for c in chosen} and {"3D", "JD"} <= {str(c) for c in chosen}
-    monkeypatch.setattr(hard_pass_eval, "MARGIN", 100.0)
-    assert hard_pass_eval.choose(v, own) == own
+    assert hard.choose_pass(v, table(wants)) == chosen  # Hard passes by the table it is given
+    assert hard_pass_eval.choose(v, own, table(wants, margin=100.0)) == own
 
 
-def test_hard_passes_by_the_rules_when_the_table_is_not_used(monkeypatch):
-    monkeypatch.setattr(hard_pass_eval, "USE", False)
+def test_hard_passes_by_the_rules_when_the_table_is_not_used():
     v = pass_view()
-    assert hard.choose_pass(v) == hard_passing.choose_pass(v)
+    wants = {2: 4.0, 12: 2.0}
+    assert hard.choose_pass(v, table(wants)) != hard_passing.choose_pass(v)
+    assert hard.choose_pass(v, table(wants, use=False)) == hard_passing.choose_pass(v)
 
 
-def test_equal_best_candidates_fall_to_the_game_seed(monkeypatch):
+def test_equal_best_candidates_fall_to_the_game_seed():
     # Only the number of hearts given counts: several passes tie, the seed picks one.
-    wants = [0.0] * hard_pass_eval.FEATURES
-    wants[8] = -13.0  # fewer hearts kept is better
-    monkeypatch.setattr(hard_pass_eval, "WEIGHTS", tuple(wants))
-    monkeypatch.setattr(hard_pass_eval, "MARGIN", 0.0)
+    fewer_hearts = table({8: -13.0})  # fewer hearts kept is better
 
     def learned(tiebreak: int) -> hard_pass_eval.Pass:
         v = pass_view(tiebreak=tiebreak)
-        return hard_pass_eval.choose(v, hard_passing.choose_pass(v))
+        return hard_pass_eval.choose(v, hard_passing.choose_pass(v), fewer_hearts)
 
     assert len({frozenset(learned(t)) for t in range(40)}) > 1
     assert all(learned(t) == learned(t) for t in range(5))  # the same seed, the same pass
