@@ -36,8 +36,16 @@ MODULES = (
     "hard_follow",
     "hard",
 )
-LEARNED = ("hard_weights", "hard_eval", "hard_pass_weights", "hard_pass_eval")  # issue 24's,
-# loaded before ``hard`` (those a commit has)
+# Issue 24's (hard_facts and hard_rows from issue 44), loaded before ``hard`` (those a
+# commit has).
+LEARNED = (
+    "hard_weights",
+    "hard_facts",
+    "hard_rows",
+    "hard_eval",
+    "hard_pass_weights",
+    "hard_pass_eval",
+)
 ROOT = Path(__file__).resolve().parent.parent
 
 

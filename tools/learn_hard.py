@@ -36,7 +36,7 @@ from pathlib import Path
 
 from hearts import Game
 from hearts.cards import DECK, Card
-from hearts.cpu import hard, hard_eval, moonwatch
+from hearts.cpu import hard, hard_eval, hard_facts, moonwatch
 from hearts.cpu.hard_eval import PlayTable
 from hearts.cpu.knowledge import Knowledge
 from hearts.driver import Policy, drive, hand_done, per_seat
@@ -50,14 +50,15 @@ ROOT = Path(__file__).resolve().parent.parent
 TABLE = ROOT / "hearts" / "cpu" / "hard_weights.py"
 DATA = ROOT / ".cache" / "learn-hard"
 # Per situation (lead, follow, discard).  A row holds the facts and their products with the
-# situation's context facts (hard_eval.CONTEXT), 276 to 322 numbers: they need a stronger
+# situation's context facts (hard_facts.CONTEXT), 322 or 368 numbers: they need a stronger
 # ridge, and a lead's or a follow's fitted card overrules the rules' only by a clear margin
 # (the teacher's values are noisy; issue 24: a prototype of the follow fit gained +0.12
 # pts/hand vs 3 Hard at margin 0.5, +0.065 at 0; the leads' and discards', README).
 RIDGE = (30.0, 30.0, 30.0)
 MARGIN = (0.5, 0.5, 0.0)
 CHECK_DEALS = 8000  # duplicate deals of the play check of each situation's fitted weights
-LEAD, FOLLOW, DISCARD = hard_eval.LEAD, hard_eval.FOLLOW, hard_eval.DISCARD
+LEAD, FOLLOW, DISCARD = hard_facts.LEAD, hard_facts.FOLLOW, hard_facts.DISCARD
+PICK = hard_facts.column(LEAD, "pick")  # the rules' card (the same column in every situation)
 Sample = tuple[int, list[list[float]], list[float]]  # situation, feature rows, card values
 
 
@@ -112,7 +113,7 @@ def record(seed: int, deals: int, worlds: int, out: Path) -> int:
             nonlocal count
             tv = teacher.teacher_view(game, seat)
             values = teacher.evaluate(tv, worlds, index)
-            where = hard_eval.situation(tv.view, tv.view.legal)
+            where = hard_facts.situation(tv.view, tv.view.legal)
             f.write(json.dumps({"s": where, "v": [values[c] for c in tv.view.legal]}) + "\n")
             count += 1
             if count % 1000 == 0:
@@ -211,7 +212,7 @@ def regret(
     for where, rows, values in samples:
         best = max(values)
         scores = [sum(w * x for w, x in zip(weights[where], row, strict=True)) for row in rows]
-        pick = max(range(len(rows)), key=lambda i: (rows[i][0], -i))  # the rules' card
+        pick = max(range(len(rows)), key=lambda i: (rows[i][PICK], -i))
         mine = max(range(len(rows)), key=lambda i: scores[i])
         if scores[mine] - scores[pick] < margin[where]:
             mine = pick

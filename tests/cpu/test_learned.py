@@ -8,8 +8,9 @@ import random
 import pytest
 
 from hearts.cards import Card
-from hearts.cpu import hard, hard_eval, hard_weights
+from hearts.cpu import hard, hard_eval, hard_facts, hard_weights
 from hearts.cpu.hard_eval import PlayTable
+from hearts.cpu.hard_facts import CONTEXT, DISCARD, FEATURES, FOLLOW, LEAD, column
 from hearts.cpu.knowledge import Knowledge
 from tools import frozen_hard, learn_hard
 
@@ -24,7 +25,28 @@ def test_the_shipped_table_is_the_one_the_recipe_wrote():
     assert [len(w) for w in hard_weights.WEIGHTS] == list(hard_eval.WIDTH)
 
 
-@pytest.mark.parametrize("where", [hard_eval.LEAD, hard_eval.FOLLOW])
+def test_every_column_has_one_name_and_each_situation_the_same_number():
+    assert [len(columns) for columns in hard_facts.COLUMNS] == [FEATURES] * 3
+    for columns, context in zip(hard_facts.COLUMNS, CONTEXT, strict=True):
+        assert len(set(columns)) == len(columns)
+        assert set(context) <= set(columns) and len(set(context)) == len(context)
+    # The facts every situation shares sit in the same columns in each.
+    shared = [*hard_facts.CardFacts._fields, *hard_facts.HandFacts._fields]
+    shared += hard_facts.PickFacts._fields
+    for name in shared:
+        assert column(LEAD, name) == column(FOLLOW, name) == column(DISCARD, name)
+
+
+def test_a_spare_column_is_zero_in_every_row():
+    for game, seat in play_positions(60, seed=16):
+        v = game.seat_view(seat, "hard")
+        k = Knowledge(v)
+        where, rows = hard_eval.features(v, v.legal, k, hard.rule_choice(v, v.legal, k, None))
+        spares = [j for j, name in enumerate(hard_facts.COLUMNS[where]) if "spare" in name]
+        assert all(row[j] == 0.0 for row in rows for j in spares)
+
+
+@pytest.mark.parametrize("where", [LEAD, FOLLOW])
 def test_the_fit_recovers_weights_that_generated_the_values(where):
     rng = random.Random(4)
     width = hard_eval.WIDTH[where]
@@ -46,16 +68,17 @@ def test_features_read_the_position():
     v = view(2, "5D 7D KD AD QS 9C", [], "1:9D", level="hard")
     k = Knowledge(v)
     where, rows = hard_eval.features(v, v.legal, k, hard.rule_choice(v, v.legal, k, None))
-    assert where == hard_eval.FOLLOW
+    assert where == FOLLOW
     by_card = dict(zip(v.legal, rows, strict=True))
-    wins = [str(c) for c, row in by_card.items() if row[12]]
+    taking = column(FOLLOW, "takes")
+    wins = [str(c) for c, row in by_card.items() if row[taking]]
     assert wins == ["KD", "AD"]
-    assert sum(row[0] for row in rows) == 1  # exactly one card is the rules' choice
-    assert all(len(row) == hard_eval.WIDTH[hard_eval.FOLLOW] for row in rows)
-    n = hard_eval.FEATURES
-    takes = hard_eval.FOLLOW_CONTEXT.index(12)
+    assert sum(row[column(FOLLOW, "pick")] for row in rows) == 1  # one card is the rules'
+    assert all(len(row) == hard_eval.WIDTH[FOLLOW] for row in rows)
+    n = FEATURES
+    takes = CONTEXT[FOLLOW].index("takes")
     for row in rows:  # a fact times "takes the trick": itself where it takes, else zero
-        assert row[n * (1 + takes) : n * (2 + takes)] == [x * row[12] for x in row[:n]]
+        assert row[n * (1 + takes) : n * (2 + takes)] == [x * row[taking] for x in row[:n]]
 
 
 def test_the_moon_defence_and_certain_plays_stay_with_the_rules():
@@ -90,8 +113,7 @@ def test_a_table_is_passed_to_the_scorer_and_leaves_the_shipped_one_alone():
         assert card in game.legal_plays(seat)
         differ += card != game.cpu_play(seat, "hard")
     assert differ  # the zero table decided somewhere the shipped one would not
-    shipped = PlayTable(hard_weights.WEIGHTS, hard_weights.USE, learn_hard.MARGIN)
-    assert shipped == hard_eval.SHIPPED
+    assert PlayTable(hard_weights.WEIGHTS, hard_weights.USE, learn_hard.MARGIN) == hard_eval.SHIPPED
 
 
 def a_lead() -> tuple[tuple[Card, ...], Card, list[list[float]]]:
@@ -100,19 +122,20 @@ def a_lead() -> tuple[tuple[Card, ...], Card, list[list[float]]]:
     k = Knowledge(v)
     pick = hard.rule_choice(v, v.legal, k, None)
     where, rows = hard_eval.features(v, v.legal, k, pick)
-    assert where == hard_eval.LEAD
+    assert where == LEAD
     return v.legal, pick, rows
 
 
 def test_a_lead_row_holds_its_facts_times_each_lead_context_fact():
     legal, pick, rows = a_lead()
-    assert all(len(row) == hard_eval.WIDTH[hard_eval.LEAD] for row in rows)
-    n = hard_eval.FEATURES
-    for j, fact in enumerate(hard_eval.LEAD_CONTEXT, 1):
+    assert all(len(row) == hard_eval.WIDTH[LEAD] for row in rows)
+    n = FEATURES
+    for j, fact in enumerate(CONTEXT[LEAD], 1):
         products = [row[n * j : n * (j + 1)] for row in rows]
-        assert products == [[x * row[fact] for x in row[:n]] for row in rows]
+        at = column(LEAD, fact)
+        assert products == [[x * row[at] for x in row[:n]] for row in rows]
     # The rules' pick is the one card whose "pick" block is its facts; the others' are zero.
-    picked = hard_eval.LEAD_CONTEXT.index(0) + 1
+    picked = CONTEXT[LEAD].index("pick") + 1
     by_card = {c: row[n * picked : n * (picked + 1)] for c, row in zip(legal, rows, strict=True)}
     assert by_card[pick][:n] != [0.0] * n
     assert all(block == [0.0] * n for c, block in by_card.items() if c != pick)
@@ -120,18 +143,20 @@ def test_a_lead_row_holds_its_facts_times_each_lead_context_fact():
 
 def test_the_rules_own_lead_score_is_a_feature():
     legal, pick, rows = a_lead()
-    tops = [c for c, row in zip(legal, rows, strict=True) if row[36]]
+    tops = [c for c, row in zip(legal, rows, strict=True) if row[column(LEAD, "rule_top")]]
     assert pick in tops
-    assert all(row[37] <= 0 for row in rows)  # behind the rules' best by this much
+    behind = column(LEAD, "rule_behind")
+    assert all(row[behind] <= 0 for row in rows)  # behind the rules' best by this much
 
 
-def learned_card(v, where: int, column: int, weight: float, margin: float) -> str:
-    """The card ``hard_eval.choose`` plays when situation ``where`` scores only ``column``."""
+def learned_card(v, where: int, fact: str, weight: float, margin: float) -> str:
+    """The card ``hard_eval.choose`` plays when situation ``where`` scores only ``fact``."""
     k = Knowledge(v)
     pick = hard.rule_choice(v, v.legal, k, None)
     weights = [(0.0,) * n for n in hard_eval.WIDTH]
-    weights[where] = tuple(-weight if j == column else 0.0 for j in range(hard_eval.WIDTH[where]))
-    margins = tuple(margin if j == where else 0.0 for j in range(3))
+    at = column(where, fact)
+    weights[where] = tuple(-weight if j == at else 0.0 for j in range(hard_eval.WIDTH[where]))
+    margins = tuple(margin if j == where else 0.0 for j in (LEAD, FOLLOW, DISCARD))
     assert len(margins) == 3
     table = PlayTable(tuple(weights), (True, True, True), margins)
     return str(hard_eval.choose(v, v.legal, k, pick, table))
@@ -142,7 +167,7 @@ def test_a_learned_follow_overrules_the_rules_only_by_the_margin(weight, plays):
     v = view(2, "5D 7D KD AD QS 9C", [], "1:9D", level="hard")
     assert str(hard.rule_play(v)) == "AD"
     # Scores only how far below the winning 9♦ a card is: 5♦ leads A♦ by 9/14 × weight.
-    assert learned_card(v, hard_eval.FOLLOW, 43, weight, 0.5) == plays
+    assert learned_card(v, FOLLOW, "rank_over_winner", weight, 0.5) == plays
 
 
 @pytest.mark.parametrize(("weight", "plays"), [(0.7, "TD"), (1.0, "2S")])
@@ -151,4 +176,4 @@ def test_a_learned_lead_overrules_the_rules_only_by_the_margin(weight, plays):
     v = view(0, "TD 2S 8C", gone, level="hard")
     assert str(hard.rule_play(v)) == "TD"  # the rules lead the highest card certain to lose
     # Scores only the rank: 2♠ leads T♦ by 8/14 × weight, 8♣ by 2/14 × weight.
-    assert learned_card(v, hard_eval.LEAD, 1, weight, 0.5) == plays
+    assert learned_card(v, LEAD, "rank", weight, 0.5) == plays

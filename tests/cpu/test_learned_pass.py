@@ -9,7 +9,7 @@ import pytest
 
 from hearts.cards import parse_cards
 from hearts.cpu import hard, hard_pass_eval, hard_pass_weights, hard_passing
-from hearts.cpu.hard_pass_eval import PassTable
+from hearts.cpu.hard_pass_eval import PassFacts, PassTable
 from hearts.enums import Direction
 from tools import learn_pass, pass_teacher
 
@@ -27,13 +27,15 @@ def test_the_shipped_table_is_the_one_the_recipe_wrote():
     assert learn_pass.checksum(*table) == hard_pass_weights.CHECKSUM
     assert hard_pass_weights.MARGIN == learn_pass.MARGIN
     assert len(hard_pass_weights.WEIGHTS) == hard_pass_eval.FEATURES
-    assert PassTable(*table) == hard_pass_eval.SHIPPED
+    assert (
+        PassTable(hard_pass_weights.WEIGHTS, hard_pass_weights.USE, hard_pass_weights.MARGIN)
+        == hard_pass_eval.SHIPPED
+    )
 
 
-def table(wants: dict[int, float], margin: float = 0.0, use: bool = True) -> PassTable:
-    """A table that scores only the facts ``wants`` names by place, by those weights."""
-    weights = tuple(wants.get(j, 0.0) for j in range(hard_pass_eval.FEATURES))
-    return PassTable(weights, use, margin)
+def table(wants: dict[str, float], margin: float = 0.0, use: bool = True) -> PassTable:
+    """A table that scores only the facts ``wants`` names, by those weights."""
+    return PassTable(tuple(wants.get(name, 0.0) for name in PassFacts._fields), use, margin)
 
 
 def test_the_candidates_are_the_rule_pass_and_threes_of_the_six_most_dangerous():
@@ -53,19 +55,20 @@ def test_features_read_what_is_kept_and_what_is_given():
     own = hard_passing.choose_pass(v)
     danger = hard_passing.keep_danger(list(v.hand), 3)
 
-    def facts(cards: str, direction: Direction) -> list[float]:
+    def facts(cards: str, direction: Direction) -> PassFacts:
         a, b, c = parse_cards(cards)
-        return hard_pass_eval.features(v.hand, (a, b, c), own, direction, danger)
+        row = hard_pass_eval.features(v.hand, (a, b, c), own, direction, danger)
+        assert len(row) == hard_pass_eval.FEATURES
+        return PassFacts(*row)
 
     queen_left, queen_right = facts("QS AS KH", Direction.LEFT), facts("QS AS KH", Direction.RIGHT)
     kept = facts("3D JD KC", Direction.LEFT)
-    assert len(kept) == hard_pass_eval.FEATURES
-    assert queen_left[1] == queen_right[1] == 1.0 and kept[1] == 0.0  # Q♠ given
-    assert (queen_left[19], queen_left[20]) == (1.0, 0.0)  # … to the left
-    assert (queen_right[19], queen_right[20]) == (0.0, 1.0)  # … to the right
-    assert kept[2] == 0.5  # Q♠ kept with two low spades
-    assert kept[12] == 1.0 and queen_left[12] == 0.0  # the pass voids diamonds
-    assert [kept[0], queen_left[0]].count(1.0) <= 1  # only the rules' own pass is flagged
+    assert queen_left.queen_given == queen_right.queen_given == 1.0 and kept.queen_given == 0.0
+    assert (queen_left.queen_left, queen_left.queen_right) == (1.0, 0.0)  # Q♠ to the left
+    assert (queen_right.queen_left, queen_right.queen_right) == (0.0, 1.0)  # … to the right
+    assert kept.queen_kept_guarded == 0.5  # Q♠ kept with two low spades
+    assert kept.diamonds_void == 1.0 and queen_left.diamonds_void == 0.0  # the pass voids ♦
+    assert [kept.rule_pass, queen_left.rule_pass].count(1.0) <= 1  # only the rules' own pass
 
 
 def test_the_learned_pass_overrules_the_rules_only_above_the_margin():
@@ -73,7 +76,7 @@ def test_the_learned_pass_overrules_the_rules_only_above_the_margin():
     own = hard_passing.choose_pass(v)
     assert hard_pass_eval.choose(v, own, table({})) == own  # every score equal: the rules'
     # A table that only wants Q♠ kept with its guards and the diamonds voided.
-    wants = {2: 4.0, 12: 2.0}
+    wants = {"queen_kept_guarded": 4.0, "diamonds_void": 2.0}
     chosen = hard_pass_eval.choose(v, own, table(wants))
     assert "QS" not in {str(c) for c in chosen} and {"3D", "JD"} <= {str(c) for c in chosen}
     assert hard.choose_pass(v, table(wants)) == chosen  # Hard passes by the table it is given
@@ -82,14 +85,14 @@ def test_the_learned_pass_overrules_the_rules_only_above_the_margin():
 
 def test_hard_passes_by_the_rules_when_the_table_is_not_used():
     v = pass_view()
-    wants = {2: 4.0, 12: 2.0}
+    wants = {"queen_kept_guarded": 4.0, "diamonds_void": 2.0}
     assert hard.choose_pass(v, table(wants)) != hard_passing.choose_pass(v)
     assert hard.choose_pass(v, table(wants, use=False)) == hard_passing.choose_pass(v)
 
 
 def test_equal_best_candidates_fall_to_the_game_seed():
     # Only the number of hearts given counts: several passes tie, the seed picks one.
-    fewer_hearts = table({8: -13.0})  # fewer hearts kept is better
+    fewer_hearts = table({"hearts_kept": -13.0})  # fewer hearts kept is better
 
     def learned(tiebreak: int) -> hard_pass_eval.Pass:
         v = pass_view(tiebreak=tiebreak)
