@@ -16,7 +16,9 @@ The recipe, reproducible from ``--seed``:
    with them in that situation alone against three Hards without, ``--check-deals``
    duplicate deals from the seed, better by more than its standard error;
 4. **write** ``hearts/cpu/hard_weights.py``: the weights rounded to 4 decimals, the
-   situations used and their checksum (``tests/cpu/test_learned.py`` checks it).
+   situations used and their checksum, and the digest of the feature schema they were
+   fitted to (:func:`hearts.cpu.hard_facts.schema`; ``tests/cpu/test_learned.py`` checks
+   both).
 
 ``--compare N`` plays the live Hard against Hard at ``--against COMMIT`` (by default the
 frozen one) on N duplicate deals (one vs three and three vs one): the acceptance test of
@@ -231,9 +233,15 @@ def checksum(
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def write_table(
+def schema_digest(schema: str) -> str:
+    """The digest of a feature schema (the column names and context, in order)."""
+    return hashlib.sha256(schema.encode()).hexdigest()[:16]
+
+
+def table_text(
     weights: tuple[tuple[float, ...], ...], use: tuple[bool, bool, bool], note: str
-) -> None:
+) -> str:
+    """``hearts/cpu/hard_weights.py`` as the recipe writes it."""
     lines = [
         '"""Hard\'s learned weights (issue 24), one vector per situation: lead, follow, discard.',
         "",
@@ -255,9 +263,18 @@ def write_table(
         f"USE: tuple[bool, bool, bool] = {use!r}",
         f"MARGIN: tuple[float, float, float] = {MARGIN!r}",
         f'CHECKSUM = "{checksum(weights, use, MARGIN)}"',
+        "# The digest of the features the weights were fitted to (hard_facts.schema(): each",
+        "# situation's columns and context facts, in order); tests/cpu/test_learned.py checks it.",
+        f'SCHEMA = "{schema_digest(hard_facts.schema())}"',
         "",
     ]
-    TABLE.write_text("\n".join(lines))
+    return "\n".join(lines)
+
+
+def write_table(
+    weights: tuple[tuple[float, ...], ...], use: tuple[bool, bool, bool], note: str
+) -> None:
+    TABLE.write_text(table_text(weights, use, note))
 
 
 def duplicate(tested: Policy, field: Policy, deals: int, seed: int) -> tuple[float, float]:

@@ -14,8 +14,9 @@ The recipe, reproducible from ``--seed`` and ``--field``:
    pick beat the rule pass (the recorded means) *and* Hard passing by them beats Hard
    passing by the rules in play, ``--check-deals`` duplicate deals against three of each
    field, by more than the standard error;
-4. **write** ``hearts/cpu/hard_pass_weights.py`` with its checksum
-   (``tests/cpu/test_learned_pass.py`` checks it).
+4. **write** ``hearts/cpu/hard_pass_weights.py`` with its checksum and the digest of the
+   feature schema (:func:`hearts.cpu.hard_pass_eval.schema`;
+   ``tests/cpu/test_learned_pass.py`` checks both).
 
 The roll-outs are played by today's Hard, so run it after ``make learn-hard`` changes the
 play table.  Unlike the split test of ``tools.pass_teacher`` (one decision's best pass on
@@ -40,7 +41,7 @@ from hearts.driver import Policy, cpu
 from hearts.enums import Level
 
 from . import pass_teacher
-from .learn_hard import duplicate_scores, solve
+from .learn_hard import duplicate_scores, schema_digest, solve
 from .tournament import Result, mean_and_se, worker_map
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -112,7 +113,8 @@ def checksum(weights: Sequence[float], use: bool, margin: float) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def write_table(weights: tuple[float, ...], use: bool, note: str) -> None:
+def table_text(weights: tuple[float, ...], use: bool, note: str) -> str:
+    """``hearts/cpu/hard_pass_weights.py`` as the recipe writes it."""
     lines = [
         '"""Hard\'s learned pass weights (issue 24), one per fact of hard_pass_eval.features.',
         "",
@@ -128,9 +130,16 @@ def write_table(weights: tuple[float, ...], use: bool, note: str) -> None:
         f"USE = {use!r}",
         f"MARGIN = {MARGIN!r}",
         f'CHECKSUM = "{checksum(weights, use, MARGIN)}"',
+        "# The digest of the features the weights were fitted to (hard_pass_eval.schema(): the",
+        "# columns in order); tests/cpu/test_learned_pass.py checks it.",
+        f'SCHEMA = "{schema_digest(hard_pass_eval.schema())}"',
         "",
     ]
-    TABLE.write_text("\n".join(lines))
+    return "\n".join(lines)
+
+
+def write_table(weights: tuple[float, ...], use: bool, note: str) -> None:
+    TABLE.write_text(table_text(weights, use, note))
 
 
 def with_pass_table(weights: tuple[float, ...], use: bool) -> Policy:

@@ -9,6 +9,10 @@ columns 12–19 and 35–43 are the situation's own: leading (:class:`LeadTrick`
 :class:`FollowDuck`) or discarding (:class:`DiscardTrick`, :class:`RuleScore`,
 :class:`DiscardShed`).  A ``spare_N`` column is always zero (kept so each situation's row
 has the same length and place for the facts it shares).
+
+The column names, their order and the context columns (:data:`CONTEXT`) are the schema a
+fitted table belongs to (:func:`schema`): ``hard_weights.SCHEMA`` is its digest, and a
+test fails when the two part.
 """
 
 from __future__ import annotations
@@ -207,6 +211,14 @@ CONTEXT: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] = (
 def column(where: int, name: str) -> int:
     """The place of the fact ``name`` in a row of situation ``where``."""
     return COLUMNS[where].index(name)
+
+
+def schema() -> str:
+    """The columns of each situation and its context columns, in order: what a table fits."""
+    return "\n".join(
+        f"{name}: {' '.join(columns)} | {' '.join(context)}"
+        for name, columns, context in zip(SITUATIONS, COLUMNS, CONTEXT, strict=True)
+    )
 
 
 def situation(view: SeatView, legal: tuple[Card, ...]) -> int:

@@ -89,6 +89,11 @@ class PassTable:
 SHIPPED = PassTable(hard_pass_weights.WEIGHTS, hard_pass_weights.USE, hard_pass_weights.MARGIN)
 
 
+def schema() -> str:
+    """The columns in order: what a table fits (``hard_pass_weights.SCHEMA`` is its digest)."""
+    return " ".join(PassFacts._fields)
+
+
 def candidates(view: SeatView, own: Pass, danger: dict[Card, float]) -> list[Pass]:
     """``own`` (the rules' pass) first, then every other three of the six cards ``danger``
     (the first round of the rules' pass) scores highest."""

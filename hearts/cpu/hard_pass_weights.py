@@ -50,3 +50,6 @@ WEIGHTS: tuple[float, ...] = (
 USE = True
 MARGIN = 0.0
 CHECKSUM = "4feecba56be975f5"
+# The digest of the features the weights were fitted to (hard_pass_eval.schema(): the
+# columns in order); tests/cpu/test_learned_pass.py checks it.
+SCHEMA = "ab2bbf2cdba7096b"

@@ -1077,3 +1077,6 @@ WEIGHTS: tuple[tuple[float, ...], ...] = (
 USE: tuple[bool, bool, bool] = (True, True, True)
 MARGIN: tuple[float, float, float] = (0.5, 0.5, 0.0)
 CHECKSUM = "c51bf8551c98cc94"
+# The digest of the features the weights were fitted to (hard_facts.schema(): each
+# situation's columns and context facts, in order); tests/cpu/test_learned.py checks it.
+SCHEMA = "97fbf12868e11cfb"

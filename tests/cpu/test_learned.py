@@ -23,6 +23,19 @@ def test_the_shipped_table_is_the_one_the_recipe_wrote():
     assert learn_hard.checksum(*table) == hard_weights.CHECKSUM
     assert hard_weights.MARGIN == learn_hard.MARGIN
     assert [len(w) for w in hard_weights.WEIGHTS] == list(hard_eval.WIDTH)
+    note = hard_weights.__doc__.split("do not edit by hand.\n")[1].rstrip("\n")
+    text = learn_hard.table_text(hard_weights.WEIGHTS, hard_weights.USE, note)
+    assert learn_hard.TABLE.read_text() == text  # byte for byte what the recipe writes
+
+
+def test_the_table_was_fitted_to_the_features_the_code_defines():
+    code = learn_hard.schema_digest(hard_facts.schema())
+    assert code == hard_weights.SCHEMA, (
+        f"hearts/cpu/hard_weights.py was fitted to other features (schema {hard_weights.SCHEMA}) "
+        f"than hearts/cpu/hard_facts.py defines now ({code}): a column was added, removed, "
+        "renamed or moved, or a context fact changed. Run `make learn-hard` to fit the weights "
+        "to them (then `make learn-pass`: its roll-outs play the new Hard)."
+    )
 
 
 def test_every_column_has_one_name_and_each_situation_the_same_number():

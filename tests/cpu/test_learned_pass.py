@@ -11,7 +11,7 @@ from hearts.cards import parse_cards
 from hearts.cpu import hard, hard_pass_eval, hard_pass_weights, hard_passing
 from hearts.cpu.hard_pass_eval import PassFacts, PassTable
 from hearts.enums import Direction
-from tools import learn_pass, pass_teacher
+from tools import learn_hard, learn_pass, pass_teacher
 
 from .positions import view
 
@@ -27,9 +27,19 @@ def test_the_shipped_table_is_the_one_the_recipe_wrote():
     assert learn_pass.checksum(*table) == hard_pass_weights.CHECKSUM
     assert hard_pass_weights.MARGIN == learn_pass.MARGIN
     assert len(hard_pass_weights.WEIGHTS) == hard_pass_eval.FEATURES
-    assert (
-        PassTable(hard_pass_weights.WEIGHTS, hard_pass_weights.USE, hard_pass_weights.MARGIN)
-        == hard_pass_eval.SHIPPED
+    assert PassTable(*table) == hard_pass_eval.SHIPPED
+    note = hard_pass_weights.__doc__.split("do not edit by hand.\n")[1].rstrip("\n")
+    text = learn_pass.table_text(hard_pass_weights.WEIGHTS, hard_pass_weights.USE, note)
+    assert learn_pass.TABLE.read_text() == text  # byte for byte what the recipe writes
+
+
+def test_the_table_was_fitted_to_the_features_the_code_defines():
+    code = learn_hard.schema_digest(hard_pass_eval.schema())
+    assert code == hard_pass_weights.SCHEMA, (
+        "hearts/cpu/hard_pass_weights.py was fitted to other features (schema "
+        f"{hard_pass_weights.SCHEMA}) than hard_pass_eval.PassFacts defines now ({code}): a "
+        "column was added, removed, renamed or moved. Run `make learn-pass` to fit the "
+        "weights to them."
     )
 
 
