@@ -45,13 +45,23 @@ def nesting_within(text: str, depth: int = MAX_DEPTH) -> bool:
     return not brackets
 
 
+def limits_problem(text: str, max_text: int = MAX_TEXT, max_depth: int = MAX_DEPTH) -> str | None:
+    """Why ``text`` may not reach the JSON parser (too large, too deep), or ``None``.
+
+    static/boot/records.mjs checks the same before Python runs, by another algorithm (a
+    loop); tests/shared_cases/nesting.json holds the cases both must agree on."""
+    if len(text) > max_text:
+        return "the saved record is too large"
+    if not nesting_within(text, max_depth):
+        return "the saved record is nested too deeply (or its brackets do not match)"
+    return None
+
+
 def parse_json(text: str, max_text: int = MAX_TEXT, max_depth: int = MAX_DEPTH) -> object:
     """Stored JSON, parsed only once it is known to be within size and nesting limits;
     :class:`SaveError` if it is too large, too deep or not JSON."""
-    if len(text) > max_text:
-        raise SaveError("the saved record is too large")
-    if not nesting_within(text, max_depth):
-        raise SaveError("the saved record is nested too deeply (or its brackets do not match)")
+    if (problem := limits_problem(text, max_text, max_depth)) is not None:
+        raise SaveError(problem)
     try:
         return json.loads(text)
     except (ValueError, RecursionError) as exc:
