@@ -128,3 +128,16 @@ def test_build_command_on_a_fresh_copy_produces_the_served_site(tmp_path):
 def precache(sw: str) -> dict[str, str]:
     """url -> revision of the precache manifest inside a generated sw.js."""
     return dict(re.findall(r'\{url:"([^"]+)",revision:("[0-9a-f]+"|null)\}', sw))
+
+
+def test_every_script_of_the_page_is_precached():
+    """boot.js's modules (static/boot/, issue 44) among them: a return visit paints the
+    table from the service worker's cache, without the network."""
+    static = ROOT / "static"
+    own = {
+        p.relative_to(ROOT).as_posix()
+        for p in static.rglob("*")
+        if p.suffix in {".js", ".mjs"} and p.relative_to(static).parts[0] not in {"vendor", "build"}
+    }
+    assert any(name.startswith("static/boot/") for name in own)
+    assert own - set(precache((SITE / "sw.js").read_text())) == set()
