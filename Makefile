@@ -158,7 +158,13 @@ browsers:
 test-e2e: $(DEV_STAMP) build browsers
 	$(VPY) -m pytest -q tests/e2e
 
-test: lint test-engine test-pyodide test-e2e
+# The tables of tests/shared_cases/ against static/boot/ as built (its modules import the
+# generated contract); tests/web/test_shared_cases.py runs the same tables against Python.
+.PHONY: test-js
+test-js: $(NODE_STAMP) $(SITE_COPIES) $(CONTRACT)
+	node --test tests/js/
+
+test: lint test-engine test-js test-pyodide test-e2e
 
 # Serves dist/ with the production headers (stdlib only, no venv needed).
 run: build

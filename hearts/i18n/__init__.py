@@ -70,7 +70,7 @@ def paragraphs(lang: str, key: str) -> list[str]:
 
 def supported_language(candidate: object) -> str | None:
     """The game's language for a tag like ``"de-AT"``, ``"DE"`` or ``"de_CH"``, if it speaks
-    it (static/boot.js reads ``?lang=``, the saved choice and the browser's the same way)."""
+    it (static/boot/language.mjs reads ``?lang=`` and the browser's the same way)."""
     base = str(candidate).strip().lower().split("-")[0].split("_")[0]
     return base if base in LANGS else None
 

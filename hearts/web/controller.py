@@ -117,7 +117,8 @@ class Controller:
 
         Pass phase: select or deselect (at most 3, R7; not a move, R10).  Play phase, your
         turn: the first tap lifts, a tap on the lifted card plays it, a tap on another
-        playable card moves the lift (R17).  Forbidden cards do nothing (R18).
+        playable card moves the lift (R17).  Forbidden cards do nothing (R18).  Before Python
+        runs, static/boot/hand.mjs decides the same (both run tests/shared_cases/tap.json).
         """
         try:
             card = Card.parse(code)

@@ -29,7 +29,8 @@ LABELS = {
     TABLE: (TABLE, "aria-label", "table"),
     CENTER: (CENTER, "aria-label", "trick"),
 }
-# The keys that move the focus between your cards, and where to (static/boot.js too).
+# The keys that move the focus between your cards, and where to (static/boot/hand.mjs too:
+# both run the cases of tests/shared_cases/navigate.json).
 NAV_KEYS = {
     "ArrowLeft": "previous",
     "ArrowUp": "previous",

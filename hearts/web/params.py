@@ -37,5 +37,6 @@ def _int(text: str | None) -> int | None:
 
 def choose_lang(url: str | None, saved: str | None, browser: Sequence[str]) -> str:
     """The page's language: ``?lang=`` first, then the player's own choice, then the first
-    the browser prefers that the game speaks (English if none)."""
+    the browser prefers that the game speaks (English if none).  static/boot/language.mjs
+    chooses the same before Python runs (both run tests/shared_cases/language.json)."""
     return url or saved or i18n.pick_language(browser)

@@ -27,8 +27,9 @@ in again: a finished game is counted once, an abandoned one never as a loss (R36
 A record that fails to load is copied to ``<key>.bad`` (set aside, never silently lost)
 before anything new is written under its key.  Each refusal keeps its own copy: the
 newest is ``<key>.bad``, older ones move on to ``<key>.bad.2`` and ``<key>.bad.3``
-(:data:`BAD_KEEP`), each at most :data:`BAD_MAX` characters; static/boot.js sets records
-aside the same way when Python could not start (issue 20).  :mod:`hearts.web.safe_storage`
+(:data:`BAD_KEEP`), each at most :data:`BAD_MAX` characters; static/boot/set-aside.mjs sets
+records aside the same way when Python could not start (issue 20; both run the cases of
+tests/shared_cases/set_aside.json).  :mod:`hearts.web.safe_storage`
 keeps the game going when the browser's storage fails.
 """
 

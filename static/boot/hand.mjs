@@ -1,5 +1,6 @@
 // What a tap or a key does on the painted hand before Python runs, as Python decides it
 // (hearts/web/controller.py Controller.tap, hearts/web/painter.py Painter.navigate).
+// Pure: tests/js runs both against Python on tests/shared_cases/tap.json and navigate.json.
 
 // card: what the painted button shows (disabled: R18's sunk card, chosen: selected for the
 // pass, lifted); passing: the pass phase; selected: how many cards are chosen.

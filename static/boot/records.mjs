@@ -1,6 +1,7 @@
 // Stored records as boot.js reads them: within the limits hearts/record.py reads them
 // within (size and nesting, checked before the JSON parser sees the text), and looked up
-// by own keys only.
+// by own keys only. Pure but for `stored`; tests/js runs withinLimits against
+// hearts/record.py's within_limits on tests/shared_cases/nesting.json.
 import { RECORDS } from "../build/contract.mjs";
 
 export function stored(key) {
@@ -17,10 +18,13 @@ export const own = (object, key) =>
     object !== null && typeof object === "object" && Object.hasOwn(object, String(key));
 export const field = (object, key) => (own(object, key) ? object[key] : undefined);
 
+// Characters as Python counts them (code points), only when the quick count is over.
+const length = (text) => (text.length > RECORDS.maxText ? [...text].length : text.length);
+
 // Size, and nesting without recursion: a loop over the text, brackets in strings not
-// counted.
+// counted; unbalanced brackets are refused too, as Python's check refuses them.
 export function withinLimits(text) {
-    if (text.length > RECORDS.maxText) return false;
+    if (length(text) > RECORDS.maxText) return false;
     let depth = 0;
     let quoted = false;
     for (let i = 0; i < text.length; i++) {
@@ -31,9 +35,9 @@ export function withinLimits(text) {
         } else if (c === 34) quoted = true;
         else if (c === 91 || c === 123) {
             if (++depth > RECORDS.maxDepth) return false;
-        } else if (c === 93 || c === 125) depth--;
+        } else if ((c === 93 || c === 125) && --depth < 0) return false;
     }
-    return true;
+    return depth === 0;
 }
 
 export function parse(text) {

@@ -1,6 +1,6 @@
 // Keep `key`'s record as the newest of its .bad copies (the older ones move down, the
-// oldest beyond RECORDS.badKeep is dropped) and free the key, exactly as
-// hearts/web/records.py Records.set_aside does.
+// oldest beyond RECORDS.badKeep is dropped) and free the key, as hearts/web/records.py
+// Records.set_aside does; tests/js runs both on tests/shared_cases/set_aside.json.
 // storage: localStorage, or anything with its getItem, setItem and removeItem.
 import { RECORDS } from "../build/contract.mjs";
 
@@ -13,7 +13,8 @@ export function badKeys(key) {
 export function setAside(storage, key) {
     const text = storage.getItem(key);
     if (text === null) return;
-    const copy = text.slice(0, RECORDS.badMax);
+    // Cut at RECORDS.badMax characters as Python counts them (code points).
+    const copy = text.length > RECORDS.badMax ? [...text].slice(0, RECORDS.badMax).join("") : text;
     const names = badKeys(key);
     const kept = names.slice(0, -1).map((name) => storage.getItem(name));
     if (kept[0] !== copy) {

@@ -1,0 +1,106 @@
+// The tables of tests/shared_cases/, run against static/boot/ as built (issue 44):
+// tests/web/test_shared_cases.py runs the same tables against Python, so a change on one
+// side without the other fails one of the two. `make test-js` (after `make build`: the
+// modules import the generated contract, dist/static/build/contract.mjs).
+//
+//   node --test tests/js/
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+
+const SITE = new URL("../../dist/static/", import.meta.url);
+const { RECORDS, NAV_KEYS } = await import(new URL("build/contract.mjs", SITE));
+const { withinLimits } = await import(new URL("boot/records.mjs", SITE));
+const { chooseLanguage } = await import(new URL("boot/language.mjs", SITE));
+const { navIndex, tapDecision } = await import(new URL("boot/hand.mjs", SITE));
+const { badKeys, setAside } = await import(new URL("boot/set-aside.mjs", SITE));
+
+const table = (name) =>
+    JSON.parse(readFileSync(new URL(`../shared_cases/${name}.json`, import.meta.url), "utf8")).cases;
+
+// A text of a table: a string, or pieces repeated a number of times or a limit (+/- n).
+function count(spec) {
+    if (typeof spec === "number") return spec;
+    const [, name, offset] = /^(\w+)([+-]\d+)?$/.exec(spec);
+    assert.ok(Object.hasOwn(RECORDS, name), spec);
+    return RECORDS[name] + Number(offset ?? 0);
+}
+const text = (spec) =>
+    typeof spec === "string" ? spec : spec.build.map(([piece, n]) => piece.repeat(count(n))).join("");
+
+for (const c of table("nesting")) {
+    test(`nesting: ${c.name}`, () => assert.equal(withinLimits(text(c.text)), c.within));
+}
+
+for (const c of table("language")) {
+    test(`language: ${c.name}`, () =>
+        assert.equal(chooseLanguage(c.url, c.saved, c.browser), c.expect));
+}
+
+// The hand the boot module paints, as a model: pass phase, 13 cards c<i>; on a turn in
+// play, two playable cards p<i> and a sunk one b0 (aria-disabled).
+function hand(phase) {
+    const names = phase === "pass" ? [...Array(13).keys()].map((i) => `c${i}`) : ["p0", "p1", "b0"];
+    return new Map(names.map((name) => [name, { disabled: name.startsWith("b"), chosen: false }]));
+}
+
+for (const c of table("tap")) {
+    test(`tap: ${c.name}`, () => {
+        const cards = hand(c.phase);
+        let lifted = null;
+        let played = null;
+        for (const name of c.taps) {
+            const card = { ...cards.get(name), lifted: lifted === name };
+            const chosen = [...cards.values()].filter((x) => x.chosen).length;
+            const decision = tapDecision(card, c.phase === "pass", chosen);
+            if (decision === "select" || decision === "deselect") {
+                cards.get(name).chosen = decision === "select";
+            } else if (decision === "lift") lifted = name;
+            else if (decision === "play") [played, lifted] = [name, null];
+            else assert.equal(decision, null);
+        }
+        const chosen = [...cards].filter(([, x]) => x.chosen).map(([name]) => name);
+        assert.deepEqual(chosen.sort(), [...c.chosen].sort());
+        assert.equal(lifted, c.lifted);
+        assert.equal(played, c.played);
+    });
+}
+
+for (const c of table("navigate")) {
+    test(`navigate: ${c.name}`, () => {
+        const total = 13;
+        const at = (i) => (i < 0 ? total + i : i);
+        const current = c.focus === null ? -1 : at(c.focus);
+        assert.ok(Object.hasOwn(NAV_KEYS, c.key), c.key);
+        assert.equal(navIndex(NAV_KEYS[c.key], current, total), at(c.expect));
+    });
+}
+
+// localStorage's interface over a Map.
+class Storage extends Map {
+    getItem(key) {
+        return this.has(key) ? this.get(key) : null;
+    }
+    setItem(key, value) {
+        this.set(key, String(value));
+    }
+    removeItem(key) {
+        this.delete(key);
+    }
+}
+
+const stored = (entries) =>
+    new Storage(
+        entries.map(([record, copy, spec]) => {
+            const key = RECORDS[record];
+            return [copy ? badKeys(key)[copy - 1] : key, text(spec)];
+        }),
+    );
+
+for (const c of table("set_aside")) {
+    test(`set aside: ${c.name}`, () => {
+        const storage = stored(c.before);
+        setAside(storage, RECORDS[c.key]);
+        assert.deepEqual(Object.fromEntries(storage), Object.fromEntries(stored(c.after)));
+    });
+}

@@ -1,0 +1,174 @@
+"""The tables of tests/shared_cases/, run against Python (issue 44).
+
+static/boot/ does a few things before Python runs that Python does again once it runs;
+tests/js/shared_cases.test.mjs runs the same tables against the JavaScript, so a change on
+one side without the other fails one of the two:
+
+* nesting.json: :func:`hearts.record.limits_problem` (boot/records.mjs ``withinLimits``);
+* language.json: :func:`hearts.web.params.choose_lang` of ``?lang=`` as
+  :meth:`Params.from_query` reads it and the saved choice as :func:`load_settings` accepts
+  it (boot/language.mjs ``chooseLanguage``);
+* tap.json: :meth:`Controller.tap`, tapped on a tab (boot/hand.mjs ``tapDecision``);
+* navigate.json: :meth:`Painter.navigate`, keys pressed on a tab (boot/hand.mjs ``navIndex``);
+* set_aside.json: :meth:`Records.set_aside` (boot/set-aside.mjs ``setAside``).
+
+A text in a table is a string, or ``{"build": [[piece, count], ...]}``: each piece repeated
+``count`` times, a count being a number or a limit of the contract's RECORDS (``maxText``,
+``maxDepth``, ``badMax``), optionally ``+n`` or ``-n``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hearts.errors import SaveError
+from hearts.record import MAX_DEPTH, MAX_TEXT, limits_problem
+from hearts.record import seal as seal_record
+from hearts.web.params import Params, choose_lang
+from hearts.web.records import (
+    BAD_MAX,
+    GAME_KEY,
+    SETTINGS_KEY,
+    STATS_KEY,
+    Records,
+    bad_keys,
+)
+from hearts.web.safe_storage import SafeStorage
+from hearts.web.settings import SETTINGS_KIND, SETTINGS_VERSION, load_settings
+
+from .memory import MemoryStorage
+from .pages import Tab, open_tab
+
+CASES = Path(__file__).resolve().parents[1] / "shared_cases"
+LIMITS = {"maxText": MAX_TEXT, "maxDepth": MAX_DEPTH, "badMax": BAD_MAX}
+RECORD_KEYS = {"game": GAME_KEY, "stats": STATS_KEY, "settings": SETTINGS_KEY}
+
+
+def table(name: str) -> list[dict[str, Any]]:
+    cases: list[dict[str, Any]] = json.loads((CASES / f"{name}.json").read_text("utf-8"))["cases"]
+    return cases
+
+
+def named(case: dict[str, Any]) -> str:
+    return str(case["name"])
+
+
+def count(spec: int | str) -> int:
+    if isinstance(spec, int):
+        return spec
+    found = re.fullmatch(r"(\w+)([+-]\d+)?", spec)
+    assert found, spec
+    return LIMITS[found[1]] + int(found[2] or 0)
+
+
+def text(spec: str | dict[str, Any]) -> str:
+    if isinstance(spec, str):
+        return spec
+    return "".join(piece * count(times) for piece, times in spec["build"])
+
+
+@pytest.mark.parametrize("case", table("nesting"), ids=named)
+def test_nesting(case: dict[str, Any]) -> None:
+    assert (limits_problem(text(case["text"])) is None) is case["within"]
+
+
+def saved_choice(lang: str | None) -> str | None:
+    """The saved language as Python reads it: from a settings record holding ``lang``."""
+    if lang is None:
+        return None
+    body = {"kind": SETTINGS_KIND, "v": SETTINGS_VERSION, "lang": lang, "level": "medium"}
+    try:
+        return load_settings(seal_record(body)).lang
+    except SaveError:
+        return None
+
+
+@pytest.mark.parametrize("case", table("language"), ids=named)
+def test_language(case: dict[str, Any]) -> None:
+    query = {} if case["url"] is None else {"lang": case["url"]}
+    url = Params.from_query(query).lang
+    assert choose_lang(url, saved_choice(case["saved"]), case["browser"]) == case["expect"]
+
+
+def play_turn_with_sunk_cards() -> Tab:
+    """A tab where it is your turn in play and some of your cards may not be played."""
+    for seed in range(1, 50):
+        tab = open_tab(MemoryStorage(), seed=seed)
+        for _ in range(12):
+            tab.settle()
+            game = tab.ctl.game
+            playable = len(tab.playable())
+            if game.phase == "play" and game.to_act == 0 and 2 <= playable < len(tab.hand()):
+                return tab
+            tab.my_move()
+    raise AssertionError("no deal gave a turn with sunk cards")
+
+
+def roles(tab: Tab, phase: str) -> dict[str, str]:
+    if phase == "pass":
+        return {f"c{i}": code for i, code in enumerate(tab.hand())}
+    playable = tab.playable()
+    blocked = [code for code in tab.hand() if code not in playable]
+    return {
+        **{f"p{i}": code for i, code in enumerate(playable)},
+        **{f"b{i}": code for i, code in enumerate(blocked)},
+    }
+
+
+@pytest.mark.parametrize("case", table("tap"), ids=named)
+def test_tap(case: dict[str, Any]) -> None:
+    tab = open_tab(MemoryStorage()) if case["phase"] == "pass" else play_turn_with_sunk_cards()
+    tab.settle()
+    role = roles(tab, case["phase"])
+    code_role = {code: name for name, code in role.items()}
+    before = len(tab.ctl.game.actions)
+    for name in case["taps"]:
+        tab.tap(role[name])
+    record = tab.ctl.record
+    plays = [a for a in tab.ctl.game.actions[before:] if a.kind == "play" and a.seat == 0]
+    assert sorted(code_role[str(c)] for c in record.selection) == sorted(case["chosen"])
+    lifted = None if record.lifted is None else code_role[str(record.lifted)]
+    assert lifted == case["lifted"]
+    assert [code_role[str(c)] for a in plays for c in a.cards] == (
+        [case["played"]] if case["played"] else []
+    )
+
+
+@pytest.mark.parametrize("case", table("navigate"), ids=named)
+def test_navigate(case: dict[str, Any]) -> None:
+    tab = open_tab(MemoryStorage()) if case["hand"] == "pass" else play_turn_with_sunk_cards()
+    tab.settle()
+    dom = tab.dom
+    buttons = dom.by_id("hand").query_all("button[data-card]")
+    if case["hand"] == "play":
+        assert any(b.attr("aria-disabled") == "true" for b in buttons)  # sunk cards among them
+    if case["focus"] is None:
+        dom.by_id("hand").focus()
+    else:
+        buttons[case["focus"]].focus()
+    dom.key(case["key"])
+    assert dom.active() is buttons[case["expect"]]
+
+
+def stored(entries: list[list[Any]]) -> dict[str, str]:
+    """[record, copy, text] entries as a storage's keys and texts."""
+    found = {}
+    for record, copy, spec in entries:
+        key = RECORD_KEYS[record]
+        found[bad_keys(key)[copy - 1] if copy else key] = text(spec)
+    return found
+
+
+@pytest.mark.parametrize("case", table("set_aside"), ids=named)
+def test_set_aside(case: dict[str, Any]) -> None:
+    memory = MemoryStorage(stored(case["before"]))
+    key = RECORD_KEYS[case["key"]]
+    found = memory.get(key)
+    if found is not None:  # Records.load reads the text first, and sets aside only a text
+        Records(SafeStorage(memory)).set_aside(key, found)
+    assert memory.data == stored(case["after"])
