@@ -30,10 +30,13 @@
 //   <html data-pwa="offline-ready" | "update-ready" | "updating"> mirrors the state.
 //
 // No inline script and nothing from another origin: the page's CSP allows neither.
-import { LANGUAGES, TEXTS } from "./build/contract.mjs";
+//
+// The jobs live in static/pwa/: update.mjs (registration, updates, the take-over on start),
+// failure.mjs (a runtime that cannot be fetched). index.html preloads both with this one.
+import { watchDownloads } from "./pwa/failure.mjs";
+import { updates, whenStarted } from "./pwa/update.mjs";
 
 const root = document.documentElement;
-const RELOADED = "hearts:pwa-reloaded"; // sessionStorage: guards against a reload loop
 
 const api = {
     supported: "serviceWorker" in navigator,
@@ -41,7 +44,6 @@ const api = {
     offlineReady: false,
     updateReady: false,
     registration: null,
-    applyUpdate,
 };
 window.heartsPWA = api;
 
@@ -54,268 +56,22 @@ function setState(state) {
     root.dataset.pwa = state;
 }
 
-let reloading = false;
-
-const TAKE_OVER_MS = 15_000;
-
-// Asks `worker` (the waiting version) to take over and reloads this page into it once it
-// controls the page. Resolves false if it did not take over in TAKE_OVER_MS. On a busy
-// machine activation can take seconds (the old worker first finishes the requests it is
-// serving), so a successor on its way gets that long; a redundant one gives up at once.
-// `reloadAnyway`: reload into the old version then (the player asked for the update; the
-// old version offers it again later) - otherwise this page stays as it is.
-function activateAndReload(worker, { reloadAnyway = true } = {}) {
-    if (reloading || !worker) return Promise.resolve(false);
-    reloading = true;
-    setState("updating");
-    return new Promise((resolve) => {
-        let settled = false;
-        const reload = () => {
-            if (settled) return;
-            settled = true;
-            resolve(true);
-            location.reload();
-        };
-        navigator.serviceWorker.addEventListener("controllerchange", reload, { once: true });
-        worker.postMessage({ type: "SKIP_WAITING" });
-        const deadline = Date.now() + TAKE_OVER_MS;
-        const check = () => {
-            if (settled) return undefined;
-            const done = worker.state === "redundant" || worker.state === "activated";
-            if (!done && Date.now() < deadline) return setTimeout(check, 250);
-            if (worker.state !== "activated") {
-                console.warn(`Hearts: the new version did not take over (${worker.state})`);
-            }
-            if (reloadAnyway || worker.state === "activated") return reload();
-            settled = true;
-            navigator.serviceWorker.removeEventListener("controllerchange", reload);
-            reloading = false;
-            return resolve(false);
-        };
-        setTimeout(check, 1000);
-    });
-}
-
-function applyUpdate() {
-    const waiting = api.registration && api.registration.waiting;
-    if (!waiting) return false;
-    activateAndReload(waiting);
-    return true;
-}
-
-function offerUpdate() {
-    if (api.updateReady) return;
-    api.updateReady = true;
-    setState("update-ready");
-    emit("hearts:update-ready");
-}
-
-// A worker reached "installed" while another one controls this page: it waits for us.
-function watch(worker) {
-    if (!worker) return;
-    const check = () => {
-        if (worker.state === "installed" && navigator.serviceWorker.controller) offerUpdate();
-        if (worker.state === "activated" && !api.offlineReady) {
-            api.offlineReady = true;
-            if (!api.updateReady) setState("offline-ready");
-            emit("hearts:offline-ready");
-        }
-    };
-    worker.addEventListener("statechange", check);
-    check();
-}
-
-const sw = navigator.serviceWorker;
-const SW_URL = new URL("../sw.js", import.meta.url);
-
-// Next start: a version that was already waiting when this page loaded takes over now, while
-// only the loading screen is showing. (A reload keeps the old worker - the old page still
-// exists while the new one loads - so without this a tab that is only ever reloaded, like an
-// installed app on a phone, would never update.) One try per tab session, no reload loop.
-// Resolves true if this page is to take over (api.takeOver then says whether it did).
-async function takeOverOnStart() {
-    if (!sw.controller) return false;
-    const registration = await sw.getRegistration(SW_URL);
-    if (!registration || !registration.waiting) {
-        sessionStorage.removeItem(RELOADED);
-        return false;
-    }
-    api.registration = registration;
-    if (sessionStorage.getItem(RELOADED) || root.dataset.state === "ready") {
-        offerUpdate(); // it did not take over after one reload: leave it to the player
-        return false;
-    }
-    sessionStorage.setItem(RELOADED, "1");
-    api.takeOver = afterLoad().then(() =>
-        activateAndReload(registration.waiting, { reloadAnyway: false }),
-    );
-    api.takeOver.then((tookOver) => tookOver || offerUpdate());
-    return true;
-}
-
-// The page's load and the requests the browser makes right after it (the favicon). Why
-// wait: Chrome stops the old worker when its successor asks to skip waiting, and a request
-// that comes in meanwhile starts it again - the successor then waits for that worker's
-// idle timeout (30 s) before it takes over. A reload in that state could hang for good, so
-// a take-over that does not happen leaves this page on the old version, which starts.
-const AFTER_LOAD_MS = 150;
-function afterLoad() {
-    const pause = (resolve) => setTimeout(resolve, AFTER_LOAD_MS);
-    if (document.readyState === "complete") return new Promise(pause);
-    return new Promise((resolve) => addEventListener("load", () => pause(resolve), { once: true }));
-}
-
-async function register() {
-    let registration;
-    try {
-        registration = await sw.register(SW_URL, {
-            updateViaCache: "none", // sw.js itself is always revalidated
-        });
-    } catch (error) {
-        // Offline, the update check that register() starts fails; the worker still works.
-        registration = await sw.getRegistration(SW_URL).catch(() => undefined);
-        if (!registration) {
-            console.warn("Hearts: no offline support (service worker registration failed)", error);
-            return;
-        }
-    }
-    if (!registration) return; // service workers blocked (some test and privacy settings)
-    api.registration = registration;
-
-    if (registration.active) {
-        api.offlineReady = true;
-        if (!api.updateReady) setState("offline-ready");
-    }
-    watch(registration.installing);
-    watch(registration.waiting);
-    registration.addEventListener("updatefound", () => watch(registration.installing));
-
-    // Long sessions (an installed app left open) look for a new version now and then.
-    const HOUR = 60 * 60 * 1000;
-    let checked = Date.now();
-    const check = () => {
-        if (document.visibilityState === "visible" && Date.now() - checked > HOUR) {
-            checked = Date.now();
-            registration.update().catch(() => {}); // offline: try again later
-        }
-    };
-    document.addEventListener("visibilitychange", check);
-    setInterval(check, HOUR / 4);
-}
-
-// Register once the table is dealt and has settled (or a while after the load event if it
-// never is): on the first visit the worker's install downloads the precache, which must not
-// compete with the page's own start-up. Returning visits are controlled from the first
-// request anyway.
-const SETTLE_MS = 3000;
-const requestIdle = (fn) =>
-    "requestIdleCallback" in window ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 0);
-
-function whenStarted(callback) {
-    let done = false;
-    const run = () => {
-        if (done) return;
-        done = true;
-        observer.disconnect();
-        callback();
-    };
-    // A few seconds after the table is ready, when the browser is idle: the first moves of
-    // the game (and the page's own last start-up work) come before 20 MB of precache.
-    const soon = () => setTimeout(() => requestIdle(run), SETTLE_MS);
-    const observer = new MutationObserver(() => root.dataset.state === "ready" && soon());
-    observer.observe(root, { attributes: true, attributeFilter: ["data-state"] });
-    if (root.dataset.state === "ready") soon();
-    const later = () => setTimeout(run, 10000);
-    if (document.readyState === "complete") later();
-    else addEventListener("load", later, { once: true });
-}
-
-// --- a start-up that cannot reach the runtime ------------------------------------------
-
-// The texts come from the game's (hearts/i18n, through the generated contract), in the
-// language static/boot.js chose for the table - the saved one - which it sets as <html
-// lang> when it paints (a failure noticed earlier waits for that paint: scriptsRun).
-function words() {
-    const lang = root.lang.toLowerCase();
-    return TEXTS[LANGUAGES.supported.includes(lang) ? lang : LANGUAGES.fallback].download;
-}
-
-let failed = false;
-
-function bootFailed(reason) {
-    if (failed || reloading || root.dataset.state === "ready") return; // a running game goes on
-    failed = true;
-    const offline = navigator.onLine === false;
-    root.dataset.bootError = offline ? "offline" : "network";
-    if (!emit("hearts:boot-failed", { offline, reason: String(reason) })) return;
-    if (scriptsRun) showFailure(offline);
-    else document.addEventListener("DOMContentLoaded", () => showFailure(offline), { once: true });
-}
-
-// DOMContentLoaded comes after every deferred script has run, static/boot.js (which sets the
-// language) included. readyState is no guide: it is already "interactive" while they wait.
-let scriptsRun = document.readyState === "complete"; // false while pwa.mjs runs as deferred
-document.addEventListener("DOMContentLoaded", () => { scriptsRun = true; }, { once: true });
-
-function showFailure(offline) {
-    const texts = words();
-    const box = document.createElement("div");
-    box.className = "pwa-boot-error";
-    box.setAttribute("role", "alert");
-    const text = document.createElement("p");
-    text.textContent = offline ? texts.offline : texts.network;
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = texts.reload;
-    button.addEventListener("click", () => location.reload());
-    box.append(text, button);
-    // CSSOM (allowed by the CSP, unlike style attributes): readable over any page style.
-    Object.assign(box.style, {
-        position: "fixed", inset: "auto 1rem 1rem 1rem", zIndex: "2147483647",
-        maxWidth: "32rem", margin: "0 auto", padding: "1rem 1.25rem",
-        background: "#fff", color: "#1b1b1b", borderRadius: "0.75rem",
-        boxShadow: "0 0.5rem 2rem rgb(0 0 0 / 0.35)", font: "1rem/1.45 system-ui, sans-serif",
-    });
-    Object.assign(button.style, { font: "inherit", padding: "0.4rem 1rem", marginTop: "0.25rem" });
-    document.body.append(box);
-}
-
-const NETWORK_ERROR = /failed to fetch|networkerror|load failed|network error|importing a module script failed|failed to load module|error loading dynamically imported module/i;
-
-// A module script or stylesheet of the page that could not load (errors on elements do
-// not bubble; the capture phase on window sees them).
-addEventListener(
-    "error",
-    (event) => {
-        const target = event.target;
-        if (target instanceof HTMLScriptElement || target instanceof HTMLLinkElement) {
-            bootFailed(`could not load ${target.src || target.href}`);
-        } else if (NETWORK_ERROR.test(event.message || "")) {
-            bootFailed(event.message); // e.g. static/runtime.mjs: import() of PyScript failed
-        }
-    },
-    true,
-);
-// fetch()/import() rejections inside the runtime's start-up (pyodide.asm.wasm, the
-// standard library, pyscript.toml, the game's archive).
-addEventListener("unhandledrejection", (event) => {
-    const reason = event.reason;
-    const message = (reason && (reason.message || String(reason))) || "";
-    if (NETWORK_ERROR.test(message)) bootFailed(message);
-});
+const versions = updates(api, { emit, setState });
+api.applyUpdate = versions.applyUpdate;
 
 // static/runtime.mjs waits for this before it starts PyScript: true = this page is about to
 // reload into the waiting version, so the runtime must not start (the old worker activates
 // its successor only once it has no requests in flight, and the runtime makes dozens) until
 // api.takeOver says the new version did not take over.
-api.startGate = api.supported ? takeOverOnStart().catch(() => false) : Promise.resolve(false);
+api.startGate = api.supported
+    ? versions.takeOverOnStart().catch(() => false)
+    : Promise.resolve(false);
 api.startGate
     .then((holding) => holding && api.takeOver)
-    .then((tookOver) => tookOver || whenStarted(register));
+    .then((tookOver) => tookOver || whenStarted(versions.register));
 
-// The very first visit has no worker yet: without a connection the start-up cannot finish.
-function checkOffline() {
-    if (navigator.onLine === false && !(api.supported && sw.controller)) bootFailed("offline");
-}
-addEventListener("offline", checkOffline);
-checkOffline();
+watchDownloads({
+    emit,
+    reloading: versions.reloading,
+    controlled: () => api.supported && Boolean(navigator.serviceWorker.controller),
+});

@@ -47,7 +47,7 @@ IMPORTERS = (
     "handover.mjs",
     "interpreter.mjs",
     "motion.mjs",
-    "pwa.mjs",
+    "pwa/failure.mjs",
     *(f"boot/{name}.mjs" for name in BOOT),
 )
 CONTRACT = build_contract.contract(ROOT, "test-build")
