@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from . import bots
 from .cards import Card
 from .enums import Level, Phase
 from .game import Game
@@ -36,8 +37,9 @@ FIRST = Policy(lambda g, s: g.hand(s)[:3], lambda g, s: g.legal_plays(s)[0])
 
 
 def cpu(level: Level | str | None = None) -> Policy:
-    """The engine's CPU at ``level`` (the game's own level if ``None``)."""
-    return Policy(lambda g, s: g.cpu_pass(s, level), lambda g, s: g.cpu_play(s, level))
+    """The engine's CPU at ``level`` (the game's own level if ``None``), asked through
+    :mod:`hearts.bots`; :func:`take_step` applies its choice as it applies anyone's."""
+    return Policy(lambda g, s: bots.cpu_pass(g, s, level), lambda g, s: bots.cpu_play(g, s, level))
 
 
 def random_choices(rng: random.Random) -> Policy:

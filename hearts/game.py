@@ -12,14 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from . import cpu, rules
+from . import rules
 from .cards import Card, format_cards
-from .cpu.seatview import SeatView
 from .deal import StartDeal, deal, parse_hand, start_deal
 from .enums import Direction, Level, Phase, Result, level_of
 from .errors import IllegalPlay
 from .hand import Hand
-from .rng import digest64
 from .rules import Plays
 from .steps import CPU_FIRST, GATHER, NEXT_HAND, Action, Step, StepKind
 
@@ -144,6 +142,15 @@ class Game:
         """Points taken this hand; after the hand, its final points with the moon applied."""
         if self._phase in (Phase.HAND_OVER, Phase.GAME_OVER):
             return self._hand_points
+        return self.points_taken
+
+    @property
+    def points_taken(self) -> tuple[int, int, int, int]:
+        """Points each seat has taken in tricks this hand, before the moon rule (R32, R33).
+
+        Public information (every trick is seen), and unlike :attr:`hand_points` the same
+        before and after the hand's end: what a CPU seat is told (:mod:`hearts.bots`).
+        """
         a, b, c, d = self._hand.taken
         return (a, b, c, d)
 
@@ -237,9 +244,7 @@ class Game:
         """Play a card; refused with :class:`IllegalPlay` (state unchanged) unless legal."""
         if not isinstance(card, Card):
             card = Card.parse(card)
-        if self._hand.to_act != seat or type(seat) is not int:
-            _check_seat(seat)
-            raise IllegalPlay(self._why_not_your_turn(seat))
+        self.require_turn(seat)
         self._hand.play(seat, card)
         self._actions.append(Action.playing(seat, card))
 
@@ -276,47 +281,18 @@ class Game:
         else:
             raise IllegalPlay(f"not an action: {action!r}")
 
+    def require_turn(self, seat: int) -> None:
+        """Raise :class:`IllegalPlay`, saying why, unless ``seat`` is the seat to play now."""
+        if self._hand.to_act != seat or type(seat) is not int:
+            _check_seat(seat)
+            raise IllegalPlay(self._why_not_your_turn(seat))
+
     def _why_not_your_turn(self, seat: int) -> str:
         if self._phase != Phase.PLAY:
             return f"no card can be played in the {self._phase.replace('_', ' ')} phase"
         if self.trick_waiting:
             return "the finished trick must be gathered first"
         return f"it is seat {self._hand.to_act}'s turn, not seat {seat}'s"
-
-    # ----------------------------------------------------------------- CPU seats
-    def seat_view(self, seat: int, level: Level | str | None = None) -> SeatView:
-        """What ``seat`` may know right now (R23), for a CPU decision at ``level``."""
-        _check_seat(seat)
-        h = self._hand
-        position = f"{self._phase}/{h.number}/{len(h.tricks)}/{len(h.trick)}"
-        return SeatView(
-            seat=seat,
-            level=self._level if level is None else level_of(level),
-            phase=self._phase,
-            hand_number=h.number,
-            pass_direction=h.direction,
-            hand=tuple(h.cards[seat]),
-            legal=h.legal_plays(seat),
-            tricks=tuple(h.tricks),
-            current_trick=tuple(h.trick),
-            hearts_broken=h.hearts_broken,
-            points_taken=(h.taken[0], h.taken[1], h.taken[2], h.taken[3]),
-            scores=self.scores,
-            tiebreak=digest64(self._seed, "cpu", position, seat),
-        )
-
-    def cpu_pass(self, seat: int, level: Level | str | None = None) -> tuple[Card, Card, Card]:
-        """The three cards a CPU at ``level`` would pass from ``seat`` (not applied)."""
-        if self._phase != Phase.PASS or self.has_passed(seat):
-            raise IllegalPlay(f"seat {seat} has no pass to make now")
-        return cpu.choose_pass(self.seat_view(seat, level))
-
-    def cpu_play(self, seat: int, level: Level | str | None = None) -> Card:
-        """The card a CPU at ``level`` would play from ``seat`` now (not applied)."""
-        if self._hand.to_act != seat:
-            _check_seat(seat)
-            raise IllegalPlay(self._why_not_your_turn(seat))
-        return cpu.choose_play(self.seat_view(seat, level))
 
     # ----------------------------------------------------------------- inspection
     def state(self) -> dict[str, object]:

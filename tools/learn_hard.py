@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
-from hearts import Game
+from hearts import Game, bots
 from hearts.cards import DECK, Card
 from hearts.cpu import hard, hard_eval, hard_facts, moonwatch
 from hearts.cpu.hard_eval import PlayTable
@@ -68,14 +68,14 @@ def frozen_policy(commit: str = frozen_hard.COMMIT) -> Policy:
     """Hard as it was at ``commit`` (by default the teacher's roll-out player)."""
     fh = frozen_hard.hard_at(commit)
     return Policy(
-        lambda g, s: fh.choose_pass(g.seat_view(s, Level.HARD)),
-        lambda g, s: fh.choose_play(g.seat_view(s, Level.HARD)),
+        lambda g, s: fh.choose_pass(bots.seat_view(g, s, Level.HARD)),
+        lambda g, s: fh.choose_play(bots.seat_view(g, s, Level.HARD)),
     )
 
 
 def decides_by_evaluation(game: Game, seat: int) -> bool:
     """Hard's evaluation, not a rule, makes this decision."""
-    view = game.seat_view(seat, Level.HARD)
+    view = bots.seat_view(game, seat, Level.HARD)
     return (
         len(view.legal) > 1
         and hard.apparent_shooter(view) is None
@@ -135,7 +135,7 @@ def samples(seed: int, deals: int, values: Path) -> list[Sample]:
     rows_of: list[tuple[int, list[list[float]]]] = []
 
     def visit(game: Game, seat: int, index: int) -> None:
-        view = game.seat_view(seat, Level.HARD)
+        view = bots.seat_view(game, seat, Level.HARD)
         k = Knowledge(view)
         pick = hard.rule_choice(view, view.legal, k, None)
         rows_of.append(hard_eval.features(view, view.legal, k, pick))
@@ -296,7 +296,9 @@ def duplicate_scores(tested: Policy, field: Policy, seed: int, start: int, stop:
 
 def compare(deals: int, seed: int, against: str) -> None:
     """The live Hard vs Hard at ``against``: one vs three and three vs one, duplicate deals."""
-    live = Policy(lambda g, s: g.cpu_pass(s, Level.HARD), lambda g, s: g.cpu_play(s, Level.HARD))
+    live = Policy(
+        lambda g, s: bots.cpu_pass(g, s, Level.HARD), lambda g, s: bots.cpu_play(g, s, Level.HARD)
+    )
     frozen = frozen_policy(against)
     for name, tested, field in (
         (f"live vs 3 at {against[:10]}", live, frozen),
@@ -310,8 +312,8 @@ def with_table(weights: tuple[tuple[float, ...], ...], use: tuple[bool, bool, bo
     """The live Hard playing by ``weights`` in the situations ``use`` names."""
     table = PlayTable(weights, use, MARGIN)
     return Policy(
-        lambda g, s: g.cpu_pass(s, Level.HARD),
-        lambda g, s: hard.choose_play(g.seat_view(s, Level.HARD), table),
+        lambda g, s: bots.cpu_pass(g, s, Level.HARD),
+        lambda g, s: hard.choose_play(bots.seat_view(g, s, Level.HARD), table),
     )
 
 

@@ -34,6 +34,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from hearts import bots
 from hearts.cards import parse_cards
 from hearts.cpu import hard, hard_pass_eval, hard_passing
 from hearts.cpu.hard_pass_eval import PassTable
@@ -146,8 +147,8 @@ def with_pass_table(weights: tuple[float, ...], use: bool) -> Policy:
     """The live Hard passing by ``weights`` (if ``use``; else by its rules)."""
     table = PassTable(weights, use, MARGIN)
     return Policy(
-        lambda g, s: hard.choose_pass(g.seat_view(s, Level.HARD), table),
-        lambda g, s: g.cpu_play(s, Level.HARD),
+        lambda g, s: hard.choose_pass(bots.seat_view(g, s, Level.HARD), table),
+        lambda g, s: bots.cpu_play(g, s, Level.HARD),
     )
 
 

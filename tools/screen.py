@@ -28,7 +28,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, NamedTuple
 
-from hearts import Game
+from hearts import Game, bots
 from hearts.cards import Card
 from hearts.cpu import hard
 from hearts.cpu.seatview import SeatView
@@ -76,8 +76,8 @@ def with_constants(module: ModuleType, **values: Any) -> Variant:
 
 def as_policy(variant: Variant) -> Policy:
     return Policy(
-        lambda g, s: variant.choose_pass(g.seat_view(s, Level.HARD)),
-        lambda g, s: variant.choose_play(g.seat_view(s, Level.HARD)),
+        lambda g, s: variant.choose_pass(bots.seat_view(g, s, Level.HARD)),
+        lambda g, s: variant.choose_play(bots.seat_view(g, s, Level.HARD)),
     )
 
 

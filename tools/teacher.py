@@ -29,7 +29,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from hearts import Game
+from hearts import Game, bots
 from hearts.cards import DECK, HEARTS, POINTS_OF, SUIT_OF, Card, parse_cards
 from hearts.cpu.seatview import SeatView
 from hearts.driver import Policy
@@ -55,7 +55,7 @@ class TeacherView(NamedTuple):
 
 def teacher_view(game: Game, seat: int) -> TeacherView:
     """The seat's view plus its own pass and receipt: nothing else of the game is read."""
-    view = game.seat_view(seat, Level.HARD)
+    view = bots.seat_view(game, seat, Level.HARD)
     if view.pass_direction == Direction.HOLD or view.phase != Phase.PLAY:
         return TeacherView(view, (), None, ())
     passed = game.state()["passed"]
@@ -246,6 +246,6 @@ def choose_pass(view: SeatView) -> tuple[Card, Card, Card]:
 def policy(worlds: int = WORLDS, seed: int = 0) -> Policy:
     """The teacher as a seat of :func:`hearts.driver.drive`."""
     return Policy(
-        lambda g, s: choose_pass(g.seat_view(s, Level.HARD)),
+        lambda g, s: choose_pass(bots.seat_view(g, s, Level.HARD)),
         lambda g, s: choose_play(teacher_view(g, s), worlds, seed),
     )

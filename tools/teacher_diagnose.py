@@ -19,7 +19,7 @@ import multiprocessing
 from collections import defaultdict
 from collections.abc import Sequence
 
-from hearts import Game
+from hearts import Game, bots
 from hearts.cards import HEARTS, RANK_OF, SPADES, SUIT_OF, Card
 from hearts.cpu import hard, moonwatch
 from hearts.cpu.hard_lead import burdened
@@ -117,7 +117,7 @@ def diagnose_deal(job: tuple[str, int, int, int]) -> list[Row]:
     while not hand_done(game):
         step = game.next_step
         if step is not None and step.kind == StepKind.PLAY and step.seat is not None:
-            view = game.seat_view(step.seat, Level.HARD)
+            view = bots.seat_view(game, step.seat, Level.HARD)
             if hard_chooses(view, situation):
                 pick = hard.choose_play(view)
                 values = teacher.evaluate(teacher.teacher_view(game, step.seat), worlds, index)

@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TextIO, TypeVar
 
-from hearts import Game
+from hearts import Game, bots
 from hearts.cards import DECK, Card
 from hearts.driver import Policy, drive, hand_done, per_seat
 from hearts.enums import LEVELS
@@ -59,16 +59,16 @@ CHUNK = 250  # deals per work unit
 
 _SCRIPTED: dict[str, Policy] = {
     "random": Policy(
-        lambda g, s: scripted.random_pass(g.seat_view(s)),
-        lambda g, s: scripted.random_play(g.seat_view(s)),
+        lambda g, s: scripted.random_pass(bots.seat_view(g, s)),
+        lambda g, s: scripted.random_play(bots.seat_view(g, s)),
     ),
     "shooter": Policy(
-        lambda g, s: scripted.shooter_pass(g.seat_view(s)),
-        lambda g, s: scripted.shooter_play(g.seat_view(s)),
+        lambda g, s: scripted.shooter_pass(bots.seat_view(g, s)),
+        lambda g, s: scripted.shooter_play(bots.seat_view(g, s)),
     ),
     "opportunist": Policy(
-        lambda g, s: scripted.opportunist_pass(g.seat_view(s)),
-        lambda g, s: scripted.opportunist_play(g.seat_view(s)),
+        lambda g, s: scripted.opportunist_pass(bots.seat_view(g, s)),
+        lambda g, s: scripted.opportunist_play(bots.seat_view(g, s)),
     ),
 }
 
@@ -83,13 +83,13 @@ def timed_cpu(level: str, times: dict[str, list[int]]) -> Policy:
 
     def choose_pass(game: Game, seat: int) -> tuple[Card, Card, Card]:
         start = clock()
-        cards = game.cpu_pass(seat, level)
+        cards = bots.cpu_pass(game, seat, level)
         record(start)
         return cards
 
     def choose_play(game: Game, seat: int) -> Card:
         start = clock()
-        card = game.cpu_play(seat, level)
+        card = bots.cpu_play(game, seat, level)
         record(start)
         return card
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from hearts import rules
+from hearts import bots, rules
 from hearts.cards import HEARTS, POINTS_OF, SUIT_OF, Card, parse_cards
 from hearts.cpu import SeatView
 from hearts.driver import Policy, hand_done, take_step
@@ -92,12 +92,12 @@ def mixed(rng: random.Random) -> Policy:
 
     def choose_pass(game: Game, seat: int) -> tuple[Card, ...]:
         if rng.random() < 0.5:
-            return game.cpu_pass(seat, rng.choice(LEVELS))
+            return bots.cpu_pass(game, seat, rng.choice(LEVELS))
         return tuple(rng.sample(game.hand(seat), 3))
 
     def choose_play(game: Game, seat: int) -> Card:
         if rng.random() < 0.7:
-            return game.cpu_play(seat, rng.choice(LEVELS))
+            return bots.cpu_play(game, seat, rng.choice(LEVELS))
         return rng.choice(game.legal_plays(seat))
 
     return Policy(choose_pass, choose_play)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from hearts import bots
 from hearts.cards import Card
 from hearts.driver import Policy, drive, game_over, hand_done, per_seat, random_choices
 from hearts.game import Game
@@ -27,12 +28,12 @@ def play_game(seed: int, level: str, human_seed: int, hands: int = 3) -> list[st
     log: list[str] = []
 
     def cpu_pass(game: Game, seat: int) -> tuple[Card, ...]:
-        cards = game.cpu_pass(seat)
+        cards = bots.cpu_pass(game, seat)
         log.append(f"P{seat} {' '.join(map(str, sorted(cards)))}")
         return cards
 
     def cpu_play(game: Game, seat: int) -> Card:
-        card = game.cpu_play(seat)
+        card = bots.cpu_play(game, seat)
         log.append(f"{seat} {card}")
         return card
 
@@ -62,15 +63,15 @@ def resume_checks(level: str) -> int:
     checked = 0
 
     def checked_pass(game: Game, seat: int) -> tuple[Card, ...]:
-        assert load_game(dump_game(game)).cpu_pass(seat) == game.cpu_pass(seat)
-        return game.cpu_pass(seat)
+        assert bots.cpu_pass(load_game(dump_game(game)), seat) == bots.cpu_pass(game, seat)
+        return bots.cpu_pass(game, seat)
 
     def checked_play(game: Game, seat: int) -> Card:
         nonlocal checked
         if rng.random() < 0.3:
-            assert load_game(dump_game(game)).cpu_play(seat) == game.cpu_play(seat)
+            assert bots.cpu_play(load_game(dump_game(game)), seat) == bots.cpu_play(game, seat)
             checked += 1
-        return game.cpu_play(seat) if seat else rng.choice(game.legal_plays(0))
+        return bots.cpu_play(game, seat) if seat else rng.choice(game.legal_plays(0))
 
     until = lambda g: hand_done(g) or checked >= 40  # noqa: E731
     drive(Game.new(31, level), Policy(checked_pass, checked_play), until=until)

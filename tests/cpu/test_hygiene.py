@@ -15,6 +15,7 @@ import sys
 import pytest
 
 import hearts.cpu
+from hearts import bots
 from hearts.game import Game
 
 from .hygiene import hidden_differs, twin
@@ -30,7 +31,11 @@ def pending_seat(game: Game) -> int | None:
 
 
 def decide(game: Game, seat: int, level: str):
-    return game.cpu_pass(seat, level) if game.phase == "pass" else game.cpu_play(seat, level)
+    return (
+        bots.cpu_pass(game, seat, level)
+        if game.phase == "pass"
+        else bots.cpu_play(game, seat, level)
+    )
 
 
 def compare(states: int, seed: int) -> tuple[int, int, int]:
@@ -44,7 +49,8 @@ def compare(states: int, seed: int) -> tuple[int, int, int]:
             continue
         alt = twin(game, seat, rng)
         assert alt is not None, "no consistent twin found"
-        assert alt.seat_view(seat) == game.seat_view(seat)  # the twin is indistinguishable
+        # the twin is indistinguishable
+        assert bots.seat_view(alt, seat) == bots.seat_view(game, seat)
         changed += hidden_differs(game, alt, seat)
         for level in LEVELS:
             compared += 1
@@ -106,7 +112,7 @@ def test_a_peeking_cpu_would_be_caught(monkeypatch, peek):
 
 def test_seat_view_holds_no_game_and_no_hidden_cards():
     game = Game.new(7, "hard")
-    view = game.seat_view(1)
+    view = bots.seat_view(game, 1)
     values = [getattr(view, name) for name in view._fields]
     assert not any(isinstance(v, Game) for v in values)
     others = {c for t in (0, 2, 3) for c in game.hand(t)}

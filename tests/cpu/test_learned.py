@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from hearts import bots
 from hearts.cards import Card
 from hearts.cpu import hard, hard_eval, hard_facts, hard_weights
 from hearts.cpu.hard_eval import PlayTable
@@ -101,7 +102,7 @@ def test_the_moon_defence_and_certain_plays_stay_with_the_rules():
     assert hard.apparent_shooter(v) == 1
     assert hard.choose_play(v) == hard.rule_play(v)
     for game, seat in play_positions(40, seed=9):
-        v = game.seat_view(seat, "hard")
+        v = bots.seat_view(game, seat, "hard")
         assert hard.choose_play(v) in v.legal
 
 
@@ -113,7 +114,7 @@ def test_hard_at_a_later_commit_loads_its_learned_modules_apart():
     assert old.hard_eval.FEATURES == 24  # its own evaluation, not the live one
     assert old.hard_eval is not hard_eval
     for game, seat in play_positions(20, seed=14):
-        v = game.seat_view(seat, "hard")
+        v = bots.seat_view(game, seat, "hard")
         assert old.choose_play(v) in v.legal
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from hearts import bots
 from hearts.cards import POINTS_OF, QUEEN_OF_SPADES, Card, parse_cards
 from hearts.cpu import choose_play
 from hearts.cpu.moonwatch import watched_seat
@@ -35,11 +36,11 @@ def scripted_game() -> Game:
 def test_no_level_feeds_the_watched_seat_in_a_real_game(level):
     game = scripted_game()
     assert game.hand_points == (0, 13, 0, 0)
-    card = game.cpu_play(2, level)  # void in diamonds: any card, hearts included
+    card = bots.cpu_play(game, 2, level)  # void in diamonds: any card, hearts included
     assert not POINTS_OF[card]
     game.play(2, card)
-    game.play(3, game.cpu_play(3, level))
-    card = game.cpu_play(0, level)  # void in diamonds too
+    game.play(3, bots.cpu_play(game, 3, level))
+    card = bots.cpu_play(game, 0, level)  # void in diamonds too
     assert not POINTS_OF[card]
 
 

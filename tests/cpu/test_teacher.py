@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from hearts import rules
+from hearts import bots, rules
 from hearts.cards import DECK, SUIT_OF, Card
 from hearts.errors import IllegalPlay
 from hearts.game import Game
@@ -176,7 +176,7 @@ def test_the_frozen_hard_is_todays_hard_at_its_commit():
     assert hard.__file__ is not None
     assert frozen_hard.COMMIT in hard.__file__ or frozen_hard.COMMIT[:10] in hard.__file__
     for game, seat in play_positions(20, seed=13):
-        card = hard.choose_play(game.seat_view(seat, "hard"))
+        card = hard.choose_play(bots.seat_view(game, seat, "hard"))
         assert card in game.legal_plays(seat)
 
 

@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from harness.gamepage import settle
-from hearts import Game
+from hearts import Game, bots
 from hearts.driver import CPU, FIRST_VS_CPU, drive, take_step
 from hearts.save import dump_game, load_game
 from hearts.steps import Action, StepKind
@@ -120,9 +120,9 @@ def check_cpu_choices(saved_json: str) -> int:
         action = Action.parse(text)
         if action.seat in CPU_SEATS:
             if action.kind == StepKind.PASS:
-                mine = Action.passing(action.seat, tuple(sorted(probe.cpu_pass(action.seat))))
+                mine = Action.passing(action.seat, tuple(sorted(bots.cpu_pass(probe, action.seat))))
             else:
-                mine = Action.playing(action.seat, probe.cpu_play(action.seat))
+                mine = Action.playing(action.seat, bots.cpu_play(probe, action.seat))
             assert action == mine, (checked, text, str(mine))
             checked += 1
         probe.apply(action)

@@ -11,7 +11,7 @@ import hashlib
 
 import pytest
 
-from hearts import Game
+from hearts import Game, bots
 from hearts.driver import Policy, drive, game_over
 
 PINNED = {
@@ -26,12 +26,12 @@ def cpu_log(level: str, seed: int = 2024, hands: int = 4) -> str:
     log: list[str] = []
 
     def choose_pass(game: Game, seat: int):
-        cards = game.cpu_pass(seat, level)
+        cards = bots.cpu_pass(game, seat, level)
         log.append(" ".join(sorted(map(str, cards))))
         return cards
 
     def choose_play(game: Game, seat: int):
-        card = game.cpu_play(seat, level)
+        card = bots.cpu_play(game, seat, level)
         log.append(str(card))
         return card
 

@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from hearts import Game
+from hearts import Game, bots
 from hearts.rng import SeedStream, digest64
 
 
@@ -25,7 +25,7 @@ def test_a_seats_tie_break_seed_is_the_digest_of_its_decision() -> None:
     (issue 21: the game no longer spells the scheme itself; the value is unchanged)."""
     game = Game.new(42)
     digest = hashlib.sha256(b"hearts/1/42/cpu/pass/1/0/0/3").digest()
-    assert game.seat_view(3).tiebreak == int.from_bytes(digest[:8], "big")
+    assert bots.seat_view(game, 3).tiebreak == int.from_bytes(digest[:8], "big")
 
 
 def test_streams_are_reproducible_and_independent() -> None:

@@ -217,6 +217,7 @@ def test_moon_gives_the_other_three_26() -> None:
     assert game.phase == "hand_over"
     assert game.moon_shooter == 0
     assert game.hand_points == (0, 26, 26, 26) and game.scores == (0, 26, 26, 26)
+    assert game.points_taken == (26, 0, 0, 0)  # what the tricks gave, before the moon
 
 
 def _first_legal_points(deal: list[str]) -> tuple[int, ...]:

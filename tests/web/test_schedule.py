@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hearts import Game
+from hearts import Game, bots
 from hearts.web.schedule import CADENCE_MS, TRICK_PAUSE_MS, Pending, TimerPlan, Timing, pending
 
 from .helpers import controller, play_to
@@ -22,7 +22,7 @@ def test_cpu_seats_pass_one_after_another_while_you_choose():
         assert step.kind == "cpu_pass" and step.delay_ms == 450
         assert step.seat is not None
         seen.append(step.seat)
-        game.submit_pass(step.seat, game.cpu_pass(step.seat))
+        game.submit_pass(step.seat, bots.cpu_pass(game, step.seat))
     assert seen == [1, 2, 3]
     assert game.phase == "pass"  # your three cards are the last (R11)
 
@@ -44,7 +44,7 @@ def test_play_phase_cadence_and_trick_pause():
         else:
             assert step.seat is not None and step.seat == game.to_act
             assert step.delay_ms == CADENCE_MS
-            game.play(step.seat, game.cpu_play(step.seat))
+            game.play(step.seat, bots.cpu_play(game, step.seat))
     assert kinds.count("gather") == 13
     assert kinds.count("cpu_play") == 39
     assert pending(game) is None  # the summary waits for Continue
@@ -54,7 +54,7 @@ def test_keys_are_unique_per_step():
     game = Game.new(1)
     first = pending(game)
     assert first == pending(game)  # asking twice schedules nothing new
-    game.submit_pass(1, game.cpu_pass(1))
+    game.submit_pass(1, bots.cpu_pass(game, 1))
     step = pending(game)
     assert first is not None and step is not None and step.key != first.key
 
