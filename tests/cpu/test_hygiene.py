@@ -66,8 +66,8 @@ def test_hidden_cards_never_change_a_decision():
 
 
 def _caller_game() -> Game:
-    frame = sys._getframe(2)  # choose_* ← Game.cpu_* (whose `self` is the game)
-    game = frame.f_locals["self"]
+    frame = sys._getframe(2)  # choose_* ← hearts.bots.cpu_* (whose `game` is the game)
+    game = frame.f_locals["game"]
     assert isinstance(game, Game)
     return game
 
