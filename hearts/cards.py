@@ -1,5 +1,8 @@
 """Cards: an immutable, interned value type with a two-character text form ("QS", "TH", "2C").
 
+The engine names cards only in that language-free form (and by suit symbol); their words
+in a language are :func:`hearts.i18n.card_name`'s.
+
 A card is an ``int`` subclass whose value is its position in the fixed display order
 (R30): clubs, diamonds, spades, hearts, each low to high.  Sorting cards therefore sorts
 them for display, and equality/hashing cost what an int costs, which keeps the engine
@@ -14,14 +17,6 @@ RANKS = "23456789TJQKA"
 SUITS = "CDSH"  # display order: colours alternate black, red, black, red
 CLUBS, DIAMONDS, SPADES, HEARTS = range(4)
 
-RANK_NAMES = {
-    "en": ("2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King", "Ace"),
-    "de": ("2", "3", "4", "5", "6", "7", "8", "9", "10", "Bube", "Dame", "König", "Ass"),
-}
-SUIT_NAMES = {
-    "en": ("clubs", "diamonds", "spades", "hearts"),
-    "de": ("Kreuz", "Karo", "Pik", "Herz"),
-}
 SUIT_SYMBOLS = "♣♦♠♥"
 
 
@@ -53,14 +48,6 @@ class Card(int):
     def points(self) -> int:
         """Penalty points: 1 for a heart, 13 for the queen of spades, 0 otherwise (R2)."""
         return POINTS_OF[self]
-
-    def name(self, lang: str = "en") -> str:
-        """The card in words: ``"Queen of spades"`` / ``"Pik-Dame"``."""
-        rank = RANK_NAMES[lang][self.rank - 2]
-        suit = SUIT_NAMES[lang][self.suit]
-        if lang == "de":
-            return f"{suit}-{rank}" if not rank.isdigit() else f"{suit} {rank}"
-        return f"{rank} of {suit}"
 
     def __str__(self) -> str:
         return CARD_TEXT[self]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import HEARTS, POINTS_OF, SUIT_NAMES, SUIT_OF, TWO_OF_CLUBS, Card
+from .cards import HEARTS, POINTS_OF, SUIT_OF, SUIT_SYMBOLS, TWO_OF_CLUBS, Card
 from .enums import Direction, Result
 
 SEATS = (0, 1, 2, 3)
@@ -68,14 +68,18 @@ def legal_plays(
 def why_illegal(
     card: Card, hand: Sequence[Card], trick: Sequence[Card], first_trick: bool, hearts_broken: bool
 ) -> str | None:
-    """Why ``card`` may not be played now, in words; ``None`` if it may."""
+    """Why ``card`` may not be played now, for the refusal's message; ``None`` if it may.
+
+    The engine speaks no language to the player: this is a developer's message, naming
+    cards by their text form and suits by their symbols; the page never shows it, since
+    a card the rules refuse does not respond to taps (R18)."""
     if card not in hand:
         return "that hand does not hold it"
     allowed, rule = _allowed(hand, trick, first_trick, hearts_broken)
     if card in allowed:
         return None
     if rule == "follow":
-        return f"it does not follow suit ({SUIT_NAMES['en'][SUIT_OF[trick[0]]]} were led)"
+        return f"it does not follow suit ({SUIT_SYMBOLS[SUIT_OF[trick[0]]]} was led)"
     if rule == "first_trick":
         return "it carries points, which the first trick does not allow"
     if rule == "two_of_clubs":

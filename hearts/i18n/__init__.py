@@ -1,14 +1,15 @@
 """The words of the game in English and German: one table per language, same keys.
 
-Pure data plus three helpers; no browser imports.  Strings use ``str.format`` fields
-(``{seat}``, ``{n}``…); :func:`text` fills them.  Card names come from
-:meth:`hearts.cards.Card.name`, so the engine and the interface say the same thing.
+Pure data plus a few helpers; no browser imports.  Strings use ``str.format`` fields
+(``{seat}``, ``{n}``…); :func:`text` fills them.  The engine speaks no language: a card's
+words come from :func:`card_name`, which reads the card's language-free text form.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..cards import RANK_OF, RANKS, SUIT_OF, SUITS, Card
 from .de import DE
 from .en import EN
 
@@ -37,6 +38,16 @@ def text(lang: str, key: str, **fields: object) -> str:
 def seat_name(lang: str, seat: int) -> str:
     """``"You"`` for seat 0, ``"CPU n"`` otherwise (R1: seats are numbered, not named)."""
     return text(lang, "you") if seat == 0 else text(lang, "cpu", n=seat)
+
+
+def card_name(lang: str, card: Card) -> str:
+    """The card in words: ``"Queen of spades"`` / ``"Pik-Dame"``, ``"10 of hearts"`` /
+    ``"Herz 10"``; a pip card is named by its number, a face card by its word."""
+    suit = text(lang, f"suit.{SUITS[SUIT_OF[card]]}")
+    rank = RANK_OF[card]
+    if rank <= 10:
+        return text(lang, "card.pips", rank=rank, suit=suit)
+    return text(lang, "card.face", rank=text(lang, f"rank.{RANKS[rank - 2]}"), suit=suit)
 
 
 def points(lang: str, n: int) -> str:

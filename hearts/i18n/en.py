@@ -87,6 +87,18 @@ EN: dict[str, str] = {
     "lifted": "lifted",
     "played_by": "played by {seat}",
     "played_by_you": "played by you",
+    # cards in words (i18n.card_name): "2 of clubs", "Queen of spades"; keyed by the
+    # card's language-free text form (hearts.cards: ranks 23456789TJQKA, suits CDSH)
+    "card.pips": "{rank} of {suit}",
+    "card.face": "{rank} of {suit}",
+    "rank.J": "Jack",
+    "rank.Q": "Queen",
+    "rank.K": "King",
+    "rank.A": "Ace",
+    "suit.C": "clubs",
+    "suit.D": "diamonds",
+    "suit.S": "spades",
+    "suit.H": "hearts",
     # announcements (polite live region)
     "say.cpu_plays": "{seat} plays {card}.",
     "say.you_play": "You play {card}.",

@@ -29,7 +29,7 @@ def face(card: Card, lang: str) -> CardFace:
         rank=RANK_OF[card],
         rank_text=i18n.RANK_INDEX.get(lang, i18n.RANK_INDEX["en"])[RANK_OF[card] - 2],
         red=suit in (1, HEARTS),
-        name=card.name(lang if lang in i18n.LANGS else "en"),
+        name=i18n.card_name(lang, card),
     )
 
 

@@ -25,17 +25,17 @@ def spoken(events: Iterable[Event], game: Game, lang: str) -> tuple[str, ...]:
 def _sentences(event: Event, game: Game, lang: str) -> list[str]:
     t = i18n.text
     if isinstance(event, YouPlayed):
-        return [t(lang, "say.you_play", card=event.card.name(lang))]
+        return [t(lang, "say.you_play", card=i18n.card_name(lang, event.card))]
     if isinstance(event, CpuPlayed):
         seat = i18n.seat_name(lang, event.seat)
-        return [t(lang, "say.cpu_plays", seat=seat, card=event.card.name(lang))]
+        return [t(lang, "say.cpu_plays", seat=seat, card=i18n.card_name(lang, event.card))]
     if isinstance(event, TrickTaken):
         worth = i18n.points(lang, event.points)
         if event.seat == 0:
             return [t(lang, "say.you_take", points=worth)]
         return [t(lang, "say.cpu_takes", seat=i18n.seat_name(lang, event.seat), points=worth)]
     if isinstance(event, Exchanged):
-        names = ", ".join(card.name(lang) for card in event.received)
+        names = ", ".join(i18n.card_name(lang, card) for card in event.received)
         return [t(lang, "say.exchange", cards=names)]
     if isinstance(event, NewGame):
         return [t(lang, "say.new_game", level=t(lang, f"level.{event.level}"))]

@@ -35,10 +35,3 @@ def test_points_and_attributes() -> None:
     assert sum(c.points for c in DECK) == 26
     assert QUEEN_OF_SPADES.points == 13 and Card.parse("KS").points == 0
     assert Card.parse("AH").rank == 14 and Card.parse("2C") is TWO_OF_CLUBS
-
-
-def test_names_in_both_languages() -> None:
-    assert Card.parse("QS").name("en") == "Queen of spades"
-    assert Card.parse("QS").name("de") == "Pik-Dame"
-    assert Card.parse("TH").name("en") == "10 of hearts"
-    assert Card.parse("AC").name("de") == "Kreuz-Ass"

@@ -7,7 +7,7 @@ import string
 
 import pytest
 
-from hearts import DECK, LEVELS, i18n
+from hearts import DECK, LEVELS, Card, i18n
 
 
 def fields(template: str) -> set[str]:
@@ -45,11 +45,23 @@ def test_pass_buttons_are_named_for_the_direction():
 
 def test_card_names_in_words_are_distinct_in_both_languages():
     for lang in i18n.LANGS:
-        names = {card.name(lang) for card in DECK}
+        names = {i18n.card_name(lang, card) for card in DECK}
         assert len(names) == 52
     queen = next(c for c in DECK if str(c) == "QS")
-    assert queen.name("en") == "Queen of spades"
-    assert queen.name("de") == "Pik-Dame"
+    assert i18n.card_name("en", queen) == "Queen of spades"
+    assert i18n.card_name("de", queen) == "Pik-Dame"
+
+
+def test_card_names_are_the_ones_players_hear() -> None:
+    """The words live here, not in the engine's Card (issue 44)."""
+    assert i18n.card_name("en", Card.parse("TH")) == "10 of hearts"
+    assert i18n.card_name("de", Card.parse("TH")) == "Herz 10"
+    assert i18n.card_name("en", Card.parse("2C")) == "2 of clubs"
+    assert i18n.card_name("de", Card.parse("AC")) == "Kreuz-Ass"
+    assert i18n.card_name("de", Card.parse("JD")) == "Karo-Bube"
+    assert i18n.card_name("en", Card.parse("KS")) == "King of spades"
+    assert i18n.card_name("fr", Card.parse("QS")) == "Queen of spades"  # English otherwise
+    assert not hasattr(Card, "name")
 
 
 def test_blocked_words_are_the_ones_screen_readers_hear():
