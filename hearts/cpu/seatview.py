@@ -1,9 +1,10 @@
 """What a CPU seat is allowed to know (R23), and nothing more.
 
-A :class:`SeatView` is built by the engine from public information plus the seat's own
-hand.  It holds no reference to the game, no other hand, no passed cards (not even the
-seat's own, once the exchange is over) and not the game seed: the tie-break value is a
-one-way digest of the seed and the decision's position, so it cannot reveal the deal.
+A :class:`SeatView` is built by :func:`hearts.bots.seat_view` from the game's public
+information plus the seat's own hand.  It holds no reference to the game, no other hand,
+no passed cards (not even the seat's own, once the exchange is over) and not the game
+seed: the tie-break value is a one-way digest of the seed and the decision's position,
+so it cannot reveal the deal.
 """
 
 from __future__ import annotations
