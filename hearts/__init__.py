@@ -3,6 +3,10 @@
 Public API::
 
     from hearts import Card, Game, IllegalPlay, SaveError, dump_game, load_game
+    from hearts import bots  # a CPU's decision: bots.cpu_play(game, seat, level=None)
+
+The game itself knows no bots and no language: :mod:`hearts.bots` asks the CPU,
+:mod:`hearts.i18n` has the words.
 """
 
 from .cards import DECK, Card, format_cards, parse_cards
