@@ -29,12 +29,14 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Error, Page, Response
+from playwright.sync_api import Browser, Error, Page, Response
 
 from harness import machine
 from harness.browser import ROOT, SITE, launch_options, serve
 from harness.gamepage import BOOT_TIMEOUT_S as GAME_BOOT_TIMEOUT_S
 from harness.gamepage import open_game
+
+from .drive import collect_errors
 
 # The vendored runtime lives in version-named folders (scripts/build_vendor.mjs).
 PINS = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]
@@ -214,16 +216,8 @@ def requests_log(page, site_url: str) -> RequestLog:
 
 @pytest.fixture
 def console_errors(page) -> list[str]:
-    errors: list[str] = []
     page.add_init_script(CSP_LISTENER)
-
-    def on_console(message: ConsoleMessage) -> None:
-        if message.type == "error":
-            errors.append(f"console: {message.text}")
-
-    page.on("console", on_console)
-    page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
-    return errors
+    return collect_errors(page)
 
 
 @pytest.fixture

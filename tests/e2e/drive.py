@@ -5,12 +5,18 @@ Moves are clicks on the page's own buttons, dispatched inside the page
 skips Playwright's per-click actionability round trips: a whole game takes seconds, not
 minutes.  The policy is fixed (pass the first three cards of the hand, play the first
 legal card, continue every summary), so :func:`replay_policy` repeats a game in CPython.
+
+Also the two steps every kind of e2e test takes: :func:`collect_errors` (a page's console
+errors and uncaught errors, behind the ``console_errors`` fixture) and :func:`open_dialog`
+(the menu, one of its items, the dialog it opens), with Playwright's real clicks.
 """
 
 from __future__ import annotations
 
 import json
 from typing import Any
+
+from playwright.sync_api import ConsoleMessage, Locator
 
 from harness.gamepage import settle
 from hearts import Game, bots
@@ -25,6 +31,32 @@ CLICK = """(selector) => {
   el.click();
   return true;
 }"""
+
+
+def collect_errors(page: Any, sink: list[str] | None = None, name: str = "") -> list[str]:
+    """``sink`` (a new list by default), from now on gathering ``page``'s console errors
+    and uncaught page errors as they come, each led by ``name`` (to tell pages apart)."""
+    errors = [] if sink is None else sink
+    lead = f"{name}: " if name else ""
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            errors.append(f"{lead}console: {message.text}")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda e: errors.append(f"{lead}pageerror: {e}"))
+    return errors
+
+
+def open_dialog(page: Any, name: str) -> Locator:
+    """Open the menu (``#dlg-menu``) and, for any other ``name``, choose its item
+    ``open-<name>``; wait until ``#dlg-<name>`` is open and return it."""
+    page.locator("#menu-button").click()
+    if name != "menu":
+        page.locator(f'#dlg-menu [data-action="open-{name}"]').click()
+    page.locator(f"#dlg-{name}[open]").wait_for()
+    dialog: Locator = page.locator(f"#dlg-{name}")
+    return dialog
 
 
 def stored(page: Any, *keys: str) -> dict[str, str | None]:

@@ -31,6 +31,7 @@ from harness.gamepage import (
 )
 
 from . import contrast
+from .drive import open_dialog
 from .positions import game_over, last_trick_pause, load_position
 
 AXE = Axe()
@@ -118,22 +119,20 @@ def test_axe_reports_no_violations_on_any_screen(browser, site_url, lang, scheme
         check("pass phase")
         tap(page, chosen)  # deselect: the walk below passes the first three cards
 
-        page.locator("#menu-button").click()
+        open_dialog(page, "menu")
         check("menu")
         page.locator('#dlg-menu [data-action="open-newgame"]').click()
         check("new game")
         page.locator('#dlg-newgame [data-action="start-new"]').click()
         check("new game, confirm abandon")
         page.locator('#dlg-newgame [data-action="keep"]').click()
-        page.locator("#menu-button").click()
-        page.locator('#dlg-menu [data-action="open-stats"]').click()
+        open_dialog(page, "stats")
         check("statistics")
         page.locator('#dlg-stats [data-action="reset"]').click()
         check("statistics, confirm reset")
         page.locator('#dlg-stats [data-action="reset-no"]').click()
         page.locator('#dlg-stats .actions [data-action="close"]').click()
-        page.locator("#menu-button").click()
-        page.locator('#dlg-menu [data-action="open-help"]').click()
+        open_dialog(page, "help")
         check("how to play")
         page.locator('#dlg-help .actions [data-action="close"]').click()
 

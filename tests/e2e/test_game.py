@@ -24,7 +24,7 @@ from harness.gamepage import (
     wait_until,
 )
 
-from .drive import replay_policy
+from .drive import open_dialog, replay_policy
 
 SEED = 7
 
@@ -241,8 +241,7 @@ def test_abandoned_game_counts_as_played_not_lost(page):
     """R37 via the menu: New game asks first; the abandoned game is not a loss."""
     open_game(page)
     settle(page)
-    page.locator("#menu-button").click()
-    page.locator('#dlg-menu [data-action="open-newgame"]').click()
+    open_dialog(page, "newgame")
     page.locator('#dlg-newgame [data-action="start-new"]').click()
     confirm = page.locator("#dlg-newgame .confirm")
     assert "not a loss" in confirm.inner_text()
@@ -252,8 +251,7 @@ def test_abandoned_game_counts_as_played_not_lost(page):
     medium = json.loads(now["stats"])["levels"]["medium"]
     assert medium == [2, 0, 0, 0]
     # The statistics dialog shows the same.
-    page.locator("#menu-button").click()
-    page.locator('#dlg-menu [data-action="open-stats"]').click()
+    open_dialog(page, "stats")
     medium = page.locator("#dlg-stats tbody td:nth-of-type(2)").all_inner_texts()
     assert medium == ["2", "0", "0", "0"]  # played, won, lost, drawn
     assert "Total playing time" in page.locator("#dlg-stats").inner_text()
@@ -262,8 +260,7 @@ def test_abandoned_game_counts_as_played_not_lost(page):
 def test_keep_playing_leaves_the_game_alone(page):
     open_game(page)
     before = settle(page)
-    page.locator("#menu-button").click()
-    page.locator('#dlg-menu [data-action="open-newgame"]').click()
+    open_dialog(page, "newgame")
     page.locator('#dlg-newgame [data-action="start-new"]').click()
     page.locator('#dlg-newgame [data-action="keep"]').click()
     after = state(page)
@@ -275,8 +272,7 @@ def test_difficulty_change_applies_only_to_the_next_game(page):
     """R5: the game in progress keeps its level; the choice is remembered for the next."""
     open_game(page)
     settle(page)
-    page.locator("#menu-button").click()
-    page.locator('#dlg-menu [data-action="open-newgame"]').click()
+    open_dialog(page, "newgame")
     page.locator('#dlg-newgame input[value="hard"]').check()
     assert "keeps its level: Medium" in page.locator("#dlg-newgame").inner_text()
     page.locator('#dlg-newgame .actions [data-action="close"]').click()
@@ -286,8 +282,7 @@ def test_difficulty_change_applies_only_to_the_next_game(page):
     page.reload()
     wait_ready(page)
     assert state(page)["level"] == "medium" and state(page)["next_level"] == "hard"
-    page.locator("#menu-button").click()
-    page.locator('#dlg-menu [data-action="open-newgame"]').click()
+    open_dialog(page, "newgame")
     assert page.locator('#dlg-newgame input[value="hard"]').is_checked()
     page.locator('#dlg-newgame [data-action="start-new"]').click()
     page.locator('#dlg-newgame [data-action="abandon"]').click()
@@ -329,8 +324,7 @@ def test_no_request_leaves_the_origin_and_the_csp_holds(
     to_my_turn(page)
     for _ in range(3):
         my_move(page)
-    page.locator("#menu-button").click()
-    page.locator('#dlg-menu [data-action="open-help"]').click()
+    open_dialog(page, "help")
     assert "shoot the moon" in page.locator("#dlg-help").inner_text()
     requests_log.assert_same_origin()
     requests_log.assert_no_errors()

@@ -10,6 +10,8 @@ from playwright.sync_api import expect
 from harness.gamepage import my_move, open_game, settle, state, wait_ready
 from hearts.web.records import GAME_KEY, bad_keys
 
+from .drive import open_dialog
+
 BAD_TABLE = '{"kind":"hearts-table"'  # cut off: not a record
 
 
@@ -33,9 +35,7 @@ def test_a_bad_saved_game_is_set_aside_with_a_clear_message(page):
 def test_statistics_reset_asks_first_and_focus_returns(page):
     open_game(page)
     settle(page)
-    page.locator("#menu-button").click()
-    page.locator('#dlg-menu [data-action="open-stats"]').click()
-    dialog = page.locator("#dlg-stats")
+    dialog = open_dialog(page, "stats")
     dialog.locator('[data-action="reset"]').click()
     assert "cannot be undone" in dialog.locator(".confirm").inner_text()
     dialog.locator('[data-action="reset-no"]').click()

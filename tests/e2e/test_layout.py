@@ -28,6 +28,7 @@ from hearts.enums import Phase
 from hearts.view import build
 from hearts.web.render import status_bar
 
+from .drive import open_dialog
 from .positions import game_over, load_position, play_until
 
 SIZES = [(360, 640), (390, 844), (844, 390), (1366, 768)]
@@ -136,9 +137,7 @@ def test_pass_phase_labels_and_the_statistics_fit(lang_pages, lang):
         found += [f"{w}x{h}: wraps: {f}" for f in page.evaluate(ONE_LINE)]
     assert page.locator(".status .dir.now").count() == 1  # emphasised while passing
     page.set_viewport_size({"width": 360, "height": 640})
-    page.locator("#menu-button").click()
-    page.locator('#dlg-menu [data-action="open-stats"]').click()
-    stats = page.locator("#dlg-stats")
+    stats = open_dialog(page, "stats")
     stats.locator("table").wait_for()
     fit = page.evaluate(
         """() => { const d = document.getElementById('dlg-stats');
@@ -165,10 +164,7 @@ def test_help_closes_from_its_top_on_a_phone_and_escape_still_works(lang_pages):
     page = lang_pages("de")
     page.set_viewport_size({"width": 390, "height": 844})
     for close in ("top", "escape"):
-        page.locator("#menu-button").click()
-        page.locator('#dlg-menu [data-action="open-help"]').click()
-        dialog = page.locator("#dlg-help[open]")
-        dialog.wait_for()
+        dialog = open_dialog(page, "help")
         scrolls = dialog.evaluate("d => d.scrollHeight > d.clientHeight")
         assert scrolls, "the help text is longer than a phone's screen"
         if close == "top":

@@ -18,6 +18,8 @@ from playwright.sync_api import ConsoleMessage, Frame
 
 from harness.browser import ROOT, SITE, serve
 
+from .drive import collect_errors
+
 GAME = "?seed=11&cadence=0&lang=en"
 TIMEOUT_MS = 180_000  # generous: the tests also run on loaded 2-core machines
 
@@ -137,7 +139,7 @@ def test_a_new_version_waits_for_the_player_or_the_next_start(
     deploy(site, 3)
     find_update(page)
     newcomer = context.new_page()
-    newcomer.on("pageerror", lambda e: console_errors.append(f"newcomer: {e}"))
+    collect_errors(newcomer, console_errors, "newcomer")
     navigations: list[str] = []
 
     def on_navigated(frame: Frame) -> None:

@@ -18,7 +18,6 @@ import json
 from typing import Any
 
 import pytest
-from playwright.sync_api import ConsoleMessage
 
 from harness.gamepage import open_game, settle, state, wait_ready
 from hearts.enums import Level
@@ -59,19 +58,6 @@ def page(browser, site_url):
     context.close()
 
 
-@pytest.fixture
-def errors(page) -> list[str]:
-    found: list[str] = []
-
-    def on_console(message: ConsoleMessage) -> None:
-        if message.type == "error":
-            found.append(f"console: {message.text}")
-
-    page.on("console", on_console)
-    page.on("pageerror", lambda e: found.append(f"pageerror: {e}"))
-    return found
-
-
 def notice_texts(page: Any) -> list[str]:
     found: list[str] = page.locator("#notice p").all_inner_texts()
     return found
@@ -85,7 +71,7 @@ def moves(page: Any, n: int) -> dict[str, Any]:
     return now
 
 
-def test_unavailable_storage_plays_in_memory_and_says_so_once(page, errors):
+def test_unavailable_storage_plays_in_memory_and_says_so_once(page, console_errors):
     page.add_init_script(UNAVAILABLE)
     first = open_game(page, "?seed=41&cadence=0&lang=en")
     assert first["storage_degraded"] is True and first["storage"] == "unavailable"
@@ -97,10 +83,10 @@ def test_unavailable_storage_plays_in_memory_and_says_so_once(page, errors):
     page.locator('#notice [data-action="dismiss"]').click()
     moves(page, 2)
     assert notice_texts(page) == []  # said once, not after every move
-    assert errors == []
+    assert console_errors == []
 
 
-def test_full_storage_resumes_the_saved_game_and_keeps_playing_in_memory(page, errors):
+def test_full_storage_resumes_the_saved_game_and_keeps_playing_in_memory(page, console_errors):
     open_game(page, "?seed=42&cadence=0&lang=en")
     before = moves(page, 2)
     assert notice_texts(page) == []
@@ -118,7 +104,7 @@ def test_full_storage_resumes_the_saved_game_and_keeps_playing_in_memory(page, e
     assert len(now["actions"]) > len(before["actions"]) + 8
     assert len(notice_texts(page)) == 1
     assert stored(page, GAME_KEY, STATS_KEY, SETTINGS_KEY) == saved  # nothing written
-    assert errors == []
+    assert console_errors == []
 
 
 # Fills localStorage to its quota: no picture left to free, not one more character fits.
@@ -142,7 +128,9 @@ FREE = """() => {
 }"""
 
 
-def test_storage_filled_before_the_game_ends_finishes_says_full_and_counts_it_once(page, errors):
+def test_storage_filled_before_the_game_ends_finishes_says_full_and_counts_it_once(
+    page, console_errors
+):
     page.add_init_script(INJECTOR)
     open_game(page, "?seed=47&cadence=0&lang=en")
     position = game_over_soon(47)
@@ -168,7 +156,7 @@ def test_storage_filled_before_the_game_ends_finishes_says_full_and_counts_it_on
     assert again["phase"] == "game_over" and again["storage"] == "ok"
     assert json.loads(again["stats"])["levels"]["medium"] == result  # counted once
     assert notice_texts(page) == []
-    assert errors == []
+    assert console_errors == []
 
 
 def game_over_soon(seed: int) -> dict[str, str]:
@@ -209,7 +197,7 @@ def _inject(page: Any, records: dict[str, str]) -> None:
     page.evaluate("(rs) => sessionStorage.setItem('inject', JSON.stringify(rs))", records)
 
 
-def test_bad_records_are_set_aside_with_a_message_and_statistics_survive(page, errors):
+def test_bad_records_are_set_aside_with_a_message_and_statistics_survive(page, console_errors):
     page.add_init_script(INJECTOR)
     now = open_game(page, "?seed=43&cadence=0&lang=en")
     now = moves(page, 2)
@@ -266,7 +254,7 @@ def test_bad_records_are_set_aside_with_a_message_and_statistics_survive(page, e
     }
     now = moves(page, 3)  # and the page plays
     assert state(page)["phase"] == "play"
-    assert errors == []
+    assert console_errors == []
 
 
 # Every localStorage.setItem throws a SecurityError while window.__failWrites > 0.
@@ -285,7 +273,9 @@ PASSING_FAULT = """
 REFUSED_TEXT = "refused to save the game just now"
 
 
-def test_a_passing_security_error_loses_no_move_and_is_told_only_while_it_lasts(page, errors):
+def test_a_passing_security_error_loses_no_move_and_is_told_only_while_it_lasts(
+    page, console_errors
+):
     """Issue 20, finding 5: one SecurityError switched saving off for the session, so a
     reload went back to the move before it (77 reloads of the fault campaign)."""
     page.add_init_script(PASSING_FAULT)
@@ -304,4 +294,4 @@ def test_a_passing_security_error_loses_no_move_and_is_told_only_while_it_lasts(
     assert again["actions"] == after["actions"]  # every move kept, none twice
     counted = {k: json.loads(after["stats"])[k] for k in ("levels", "seen")}
     assert {k: json.loads(again["stats"])[k] for k in counted} == counted
-    assert errors == []
+    assert console_errors == []

@@ -22,13 +22,10 @@ from harness.gamepage import (
     wait_until,
 )
 
+from .drive import open_dialog
+
 SIZES = [(360, 640), (390, 844), (844, 390), (1280, 800)]
-DIALOGS = (
-    ("menu", None),
-    ("newgame", "open-newgame"),
-    ("stats", "open-stats"),
-    ("help", "open-help"),
-)
+DIALOGS = ("menu", "newgame", "stats", "help")  # the menu and what it opens
 
 DIALOG_GEOMETRY = """
 (name) => {
@@ -83,11 +80,8 @@ def test_dialogs_open_at_their_top_and_fit_every_size(pages, lang):
     found: list[str] = []
     for w, h in SIZES:
         page.set_viewport_size({"width": w, "height": h})
-        for name, opener in DIALOGS:
-            page.locator("#menu-button").click()
-            if opener:
-                page.locator(f'#dlg-menu [data-action="{opener}"]').click()
-            page.locator(f"#dlg-{name}[open]").wait_for()
+        for name in DIALOGS:
+            open_dialog(page, name)
             next_frame(page)
             found += dialog_problems(page, name, f"{lang} {w}×{h}")
             page.keyboard.press("Escape")

@@ -13,12 +13,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from playwright.sync_api import ConsoleMessage
-
 from harness.gamepage import BOOT_TIMEOUT_S, my_move, open_game, settle, state, wait_ready
 from hearts.web.records import GAME_KEY, STATS_KEY
 
-from .drive import act, hand, tap
+from .drive import act, collect_errors, hand, tap
 
 URL = "?seed=21&cadence=0&lang=en"
 
@@ -49,19 +47,10 @@ def tab_status(page: Any) -> str:
     return str(page.evaluate("document.documentElement.dataset.tab"))
 
 
-def errors_of(page: Any, sink: list[str], name: str) -> None:
-    def on_console(message: ConsoleMessage) -> None:
-        if message.type == "error":
-            sink.append(f"{name}: {message.text}")
-
-    page.on("console", on_console)
-    page.on("pageerror", lambda e: sink.append(f"{name}: {e}"))
-
-
 def test_a_second_tab_waits_takes_over_and_gets_the_game_back(page, context):
     errors: list[str] = []
     first = page
-    errors_of(first, errors, "first")
+    collect_errors(first, errors, "first")
     open_game(first, URL)
     my_move(first)  # the pass; the CPU seats answer
     now = my_move(first)  # a card
@@ -70,7 +59,7 @@ def test_a_second_tab_waits_takes_over_and_gets_the_game_back(page, context):
 
     # A second tab: it says the game is open elsewhere, offers to take over, writes nothing.
     second = context.new_page()
-    errors_of(second, errors, "second")
+    collect_errors(second, errors, "second")
     open_waiting(second)
     dialog = second.locator("#dlg-tab")
     assert dialog.is_visible()
@@ -160,10 +149,10 @@ def reach(page: Any, moment: str) -> None:
 def test_reloading_the_playing_tab_keeps_the_game_and_the_other_tab_never_plays(page, context):
     errors: list[str] = []
     playing = page
-    errors_of(playing, errors, "playing")
+    collect_errors(playing, errors, "playing")
     open_game(playing, "?seed=22&cadence=60&lang=en")
     waiting = context.new_page()
-    errors_of(waiting, errors, "waiting")
+    collect_errors(waiting, errors, "waiting")
     open_waiting(waiting, "?seed=22&cadence=60&lang=en")
     assert waiting.evaluate(WATCH_OWNER)
     moments = ["pass", "lifted", "pending", "pause", "summary"] * 2 + ["pending", "pause"]
