@@ -7,10 +7,17 @@ reload (with space free again) must find the table and the statistics agreeing: 
 counted as played exactly once, its result exactly once if and only if the stored table
 shows it over, the next game counted only if the stored table is that game, and playing
 on from the reload counts every game exactly once in the end.
+
+Every N is about 520 games replayed per fault mode (minutes): by default each mode tries the
+writes :func:`fault_positions` chooses, the turning points of the game and a seeded sample
+of the rest (seed :data:`SAMPLE_SEED`, or ``HEARTS_FAULT_SEED=<int>``; every failure names
+the seed and the write).  ``make test-exhaustive`` (``pytest -m exhaustive``) tries every N.
 """
 
 from __future__ import annotations
 
+import os
+import random
 from collections.abc import Callable, Iterator
 from functools import partial
 from itertools import count
@@ -18,6 +25,7 @@ from itertools import count
 import pytest
 
 from hearts import Stats
+from hearts.enums import Phase
 from hearts.stats import FINISHED, PLAYED
 from hearts.web.controller import Controller
 from hearts.web.records import GAME_KEY, STATS_KEY, game_storage
@@ -96,12 +104,21 @@ def intents(ctl: Controller) -> Iterator[Callable[[], object]]:
         yield partial(ctl.run, step)
 
 
-def play(backend: QuotaAt, until: int | None = None) -> Controller:
+def play(
+    backend: QuotaAt, until: int | None = None, turns: set[int] | None = None
+) -> Controller:
     """:func:`intents` on ``backend`` (up to the intent that makes write ``until``), then the
-    page is hidden: what waits is tried once more."""
+    page is hidden: what waits is tried once more.  ``turns`` gathers the numbers of the
+    writes made by each intent that deals, ends a hand or the game or starts the next game
+    (a change of game or phase but the pass's end), and of the write before and after it."""
     ctl = controller(storage=game_storage(backend), seed=SEED, ids=count(1))
+    state = None
     for intent in intents(ctl):
+        before, was = backend.writes, state
         intent()  # never raises, whatever write fails
+        state = (ctl.record.game_id, ctl.game.phase)
+        if turns is not None and state != was and (was is None or was[1] != Phase.PASS):
+            turns.update(range(before, backend.writes + 2))
         if until is not None and backend.writes >= until:
             break
     ctl.flush()
@@ -115,8 +132,12 @@ def reload(data: dict[str, str]) -> Controller:
 
 
 CLEAN = QuotaAt()
-CLEAN_STATS = play(CLEAN).stats
+TURNS: set[int] = set()  # around each deal, hand over, game over, the next game
+CLEAN_STATS = play(CLEAN, turns=TURNS).stats
 WRITES = CLEAN.writes
+FIRST = 10  # the first writes: the deal, the pass, the first plays
+SAMPLED = 8  # writes drawn at random from the rest, per fault mode
+SAMPLE_SEED = int(os.environ.get("HEARTS_FAULT_SEED", "44"))
 AFTER = 40  # writes played on after the one that failed: several commits
 RESULT = {"won": CLEAN_STATS.medium.won, "lost": CLEAN_STATS.medium.lost}
 
@@ -126,10 +147,10 @@ def finished(stats: Stats) -> int:
     return medium.won + medium.lost + medium.drawn
 
 
-def check_reload(data: dict[str, str], n: int) -> None:
+def check_reload(data: dict[str, str], n: int, label: str = "") -> None:
     ctl = reload(dict(data))
     stats, shown = ctl.stats, ctl.record.game_id
-    where = f"quota at write {n}: the reload shows {shown} ({ctl.game.phase})"
+    where = f"quota at write {n} {label}: the reload shows {shown} ({ctl.game.phase})"
     assert Stats.from_json(ctl.records.storage.get(STATS_KEY)) == stats, where
     if shown == "g1":
         over = ctl.game.result is not None
@@ -148,22 +169,56 @@ def check_reload(data: dict[str, str], n: int) -> None:
         assert ctl.stats.medium.played == games and finished(ctl.stats) == games, where
 
 
-@pytest.mark.parametrize(
+def fault_positions(mode: str, seed: int = SAMPLE_SEED) -> list[int]:
+    """The writes a fault mode is tried at: the first :data:`FIRST`, every write around a
+    turn of the game (:data:`TURNS`), the last, and :data:`SAMPLED` more drawn from the rest
+    by ``random.Random(f"{seed}-{mode}")`` (another sample per mode)."""
+    chosen = {n for n in TURNS | set(range(1, FIRST + 1)) | {WRITES} if 1 <= n <= WRITES}
+    rest = sorted(set(range(1, WRITES + 1)) - chosen)
+    return sorted(chosen | set(random.Random(f"{seed}-{mode}").sample(rest, SAMPLED)))
+
+
+def check_faults(stays: bool, error: type[Exception], positions: list[int], label: str) -> None:
+    """The quota runs out at each write of ``positions`` in its own replay of the game."""
+    assert WRITES > 500
+    for n in positions:
+        where = f"write {n} ({label})"
+        backend = QuotaAt(n, stays, error=error)
+        ctl = play(backend, until=n + AFTER)
+        if not stays:  # the next write retried it: nothing waits, nothing was lost
+            assert not ctl.storage.degraded, f"{where} never caught up"
+            stored = (GAME_KEY, STATS_KEY)
+            assert all(backend.data.get(k) == ctl.storage.get(k) for k in stored), where
+        check_reload(backend.data, n, label)
+
+
+MODES = pytest.mark.parametrize(
     ("stays", "error"),
     [(True, StorageFull), (False, StorageFull), (False, SecurityError)],
     ids=["stays-full", "one-write", "one-other-error"],
 )
-def test_the_quota_running_out_at_any_write_loses_nothing_and_counts_nothing_twice(stays, error):
+
+
+@MODES
+def test_the_quota_running_out_at_any_write_loses_nothing_and_counts_nothing_twice(
+    stays, error, request
+):
     """One-other-error: a passing storage error that is not the quota is retried the same
-    way (issue 20: it switched saving off for the rest of the session)."""
-    assert WRITES > 500
-    for n in range(1, WRITES + 1):
-        backend = QuotaAt(n, stays, error=error)
-        ctl = play(backend, until=n + AFTER)
-        if not stays:  # the next write retried it: nothing waits, nothing was lost
-            assert not ctl.storage.degraded, f"write {n} never caught up"
-            assert all(backend.data.get(k) == ctl.storage.get(k) for k in (GAME_KEY, STATS_KEY))
-        check_reload(backend.data, n)
+    way (issue 20: it switched saving off for the rest of the session).  The writes of
+    :func:`fault_positions`; HEARTS_FAULT_SEED=<seed> replays another sample."""
+    mode = request.node.callspec.id
+    positions = fault_positions(mode)
+    assert set(TURNS) <= set(positions) | {0, WRITES + 1} and len(positions) < WRITES / 4
+    check_faults(stays, error, positions, f"HEARTS_FAULT_SEED={SAMPLE_SEED}, {mode}")
+
+
+@pytest.mark.exhaustive
+@MODES
+def test_the_quota_running_out_at_every_write_loses_nothing_and_counts_nothing_twice(
+    stays, error, request
+):
+    """The same at every write (minutes: ``make test-exhaustive``)."""
+    check_faults(stays, error, list(range(1, WRITES + 1)), request.node.callspec.id)
 
 
 def test_a_whole_game_played_on_full_storage_is_told_once_and_resumes_where_it_stopped():

@@ -49,9 +49,12 @@ def test_every_picture_of_a_whole_game_is_the_renderers_markup(lang, seed):
     assert len(seen) > 300
     table = re.compile(f"^(?:{markup.TABLE_CLASS})$")
     hand = re.compile(f"^(?:{markup.HAND_CLASS})$")
+    # Most regions repeat from one picture to the next; allowed() is a pure function of the
+    # markup, so each distinct markup is checked once (a third of the checks, same verdict).
+    regions = {html: region for snap in seen for region, html in snap["regions"].items()}
+    for html, region in regions.items():
+        assert markup.allowed(html), (region, html)
     for snap in seen:
-        for region, html in snap["regions"].items():
-            assert markup.allowed(html), (region, html)
         assert table.match(snap["classes"]["table"]) and hand.match(snap["classes"]["hand"])
 
 
