@@ -172,7 +172,8 @@ test-e2e: $(DEV_STAMP) build browsers
 test-js: $(NODE_STAMP) $(SITE_COPIES) $(CONTRACT)
 	node --test tests/js/
 
-test: lint test-engine test-js test-pyodide test-e2e
+# icons-check: a changed drawing with stale PNGs fails the run (~10 s in Chromium).
+test: lint icons-check test-engine test-js test-pyodide test-e2e
 
 # Serves dist/ with the production headers (stdlib only, no venv needed).
 run: build
