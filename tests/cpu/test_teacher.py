@@ -218,7 +218,7 @@ def test_hard_at_another_commit_is_read_from_git(tmp_path: Path) -> None:
     assert old.__name__ == f"hearts._frozen_hard_{commit[:10]}.hard"
     assert old.hard_eval.FEATURES == 24
     for game, seat in play_positions(5, seed=16):
-        assert old.choose_play(game.seat_view(seat, "hard")) in game.legal_plays(seat)
+        assert old.choose_play(bots.seat_view(game, seat, "hard")) in game.legal_plays(seat)
 
 
 def test_the_teacher_tournament_reports_the_same_with_workers_as_in_one_process(
