@@ -10,7 +10,16 @@ from collections.abc import Iterable
 
 from .. import i18n, view
 from ..game import Game
-from .events import CpuPlayed, Event, Exchanged, HandOver, NewGame, TrickTaken, YouPlayed
+from .events import (
+    CpuPlayed,
+    Dealt,
+    Event,
+    Exchanged,
+    HandOver,
+    NewGame,
+    TrickTaken,
+    YouPlayed,
+)
 
 
 def spoken(events: Iterable[Event], game: Game, lang: str) -> tuple[str, ...]:
@@ -37,6 +46,8 @@ def _sentences(event: Event, game: Game, lang: str) -> list[str]:
     if isinstance(event, Exchanged):
         names = ", ".join(i18n.card_name(lang, card) for card in event.received)
         return [t(lang, "say.exchange", cards=names)]
+    if isinstance(event, Dealt):
+        return []  # the cards in your hand say it (a new game is told as such)
     if isinstance(event, NewGame):
         return [t(lang, "say.new_game", level=t(lang, f"level.{event.level}"))]
     if isinstance(event, HandOver):

@@ -19,12 +19,22 @@ from ..cards import Card
 from ..driver import CPU, take_step
 from ..enums import Level, Phase, level_of
 from ..game import Game
-from ..rules import trick_points
+from ..rules import pass_target, trick_points
 from ..save import dump_game
 from ..stats import FINISHED, PLAYED, Stats
 from ..steps import StepKind
 from .clock import PlayClock
-from .events import CpuPlayed, Event, Exchanged, HandOver, NewGame, Outcome, TrickTaken, YouPlayed
+from .events import (
+    CpuPlayed,
+    Dealt,
+    Event,
+    Exchanged,
+    HandOver,
+    NewGame,
+    Outcome,
+    TrickTaken,
+    YouPlayed,
+)
 from .params import Params, choose_lang
 from .records import Records, TableRecord, valid_selection
 from .safe_storage import FAILING, FULL, OK, UNAVAILABLE, SafeStorage
@@ -160,8 +170,8 @@ class Controller:
             self.set_next_level(level)
 
         def deal() -> Sequence[Event]:
-            self._deal()
-            return (NewGame(self.settings.level),)
+            dealt = self._deal()
+            return (NewGame(self.settings.level), *dealt)
 
         return self._transact(deal)
 
@@ -230,16 +240,18 @@ class Controller:
         while step is not None and step.kind == StepKind.PASS and step.seat != 0:
             take_step(game, CPU)
             step = game.next_step
-        game.submit_pass(0, record.selection)
+        passed, direction = record.selection, game.pass_direction
+        game.submit_pass(0, passed)
         record.selection = ()
-        return (Exchanged(game.received(0)),)
+        giver = next(seat for seat in range(1, 4) if pass_target(seat, direction) == 0)
+        return (Exchanged(game.received(0), passed, pass_target(0, direction), giver),)
 
     def _next_hand(self) -> Sequence[Event]:
         self.game.next_hand()
-        return ()
+        return (Dealt(self.game.hand(0)),)
 
     def _cpu_step(self) -> Sequence[Event]:
-        trick = self.game.current_trick  # what a gathered trick was worth
+        trick = self.game.current_trick  # what a gathered trick held and was worth
         taken = take_step(self.game, CPU)  # the one step loop: the pending step, no other
         if taken.step.kind == StepKind.PASS:
             return ()
@@ -247,7 +259,8 @@ class Controller:
             return (CpuPlayed(taken.seat, taken.cards[0]),)
         if taken.winner is None:  # only a gathered trick is left, and it has a winner
             raise ValueError(f"not a CPU step: {taken.step!r}")
-        return (TrickTaken(taken.winner, trick_points(trick)),)
+        cards = tuple(card for _seat, card in trick)
+        return (TrickTaken(taken.winner, trick_points(trick), cards),)
 
     def _deal(self) -> Sequence[Event]:
         """A new game at the next game's level; the one it replaces is carried as owed
@@ -257,7 +270,7 @@ class Controller:
         owed = () if self.table is None else self.records.owed_after(self.table)
         game = Game.new(seed, self.settings.level)
         self.table = TableRecord(game=game, game_id=self.new_id(), owed=owed)
-        return ()
+        return (Dealt(game.hand(0)),)
 
     # ------------------------------------------------------------------ the transaction
     def _transact(

@@ -2,7 +2,9 @@
 
 The controller knows no language: it says *that* you played the queen of spades, not
 how to say it; :mod:`hearts.web.announce` turns these events into the live region's
-sentences in the player's language (the same words the controller used to build).
+sentences in the player's language (the same words the controller used to build), and
+:mod:`hearts.web.motion` into the cards' flights.  They are the one account of what just
+happened: nobody re-derives it from the action log, a phase change or the DOM.
 """
 
 from __future__ import annotations
@@ -25,12 +27,22 @@ class CpuPlayed(NamedTuple):
 class TrickTaken(NamedTuple):
     seat: int  # who took it (0: you)
     points: int  # what it was worth
+    cards: tuple[Card, ...]  # the trick, in the order played: they go to the seat's pile
 
 
 class Exchanged(NamedTuple):
-    """The pass is over (R9): what you received."""
+    """The pass is over (R9): your three cards went to one seat, three came from another."""
 
     received: tuple[Card, ...]
+    passed: tuple[Card, ...]
+    to: int  # the seat that received yours
+    giver: int  # the seat whose cards you received
+
+
+class Dealt(NamedTuple):
+    """A hand was dealt (a new game's first, or the next one): your thirteen cards."""
+
+    hand: tuple[Card, ...]
 
 
 class HandOver(NamedTuple):
@@ -43,7 +55,7 @@ class NewGame(NamedTuple):
     level: Level
 
 
-Event = YouPlayed | CpuPlayed | TrickTaken | Exchanged | HandOver | NewGame
+Event = YouPlayed | CpuPlayed | TrickTaken | Exchanged | Dealt | HandOver | NewGame
 
 
 class Outcome(NamedTuple):

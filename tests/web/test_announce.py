@@ -10,6 +10,7 @@ from hearts.enums import Level, Phase
 from hearts.web.announce import spoken
 from hearts.web.events import (
     CpuPlayed,
+    Dealt,
     Event,
     Exchanged,
     HandOver,
@@ -28,9 +29,9 @@ QS, TWO = Card.parse("QS"), Card.parse("2C")
     [
         (YouPlayed(QS), "You play Queen of spades.", "Du spielst Pik-Dame."),
         (CpuPlayed(2, TWO), "CPU 2 plays 2 of clubs.", "CPU 2 spielt Kreuz 2."),
-        (TrickTaken(0, 1), "You take the trick with 1 point.", "Du nimmst den Stich: 1 Punkt."),
+        (TrickTaken(0, 1, ()), "You take the trick with 1 point.", "Du nimmst den Stich: 1 Punkt."),
         (
-            TrickTaken(3, 14),
+            TrickTaken(3, 14, ()),
             "CPU 3 takes the trick with 14 points.",
             "CPU 3 nimmt den Stich: 14 Punkte.",
         ),
@@ -44,8 +45,13 @@ def test_each_event_in_both_languages(event: Event, en: str, de: str) -> None:
 
 
 def test_the_exchange_names_the_cards_received() -> None:
-    said = spoken([Exchanged((QS, TWO))], moon_game(1), "en")
+    said = spoken([Exchanged((QS, TWO), (), 1, 3)], moon_game(1), "en")
     assert said == ("Cards exchanged. You received Queen of spades, 2 of clubs.",)
+
+
+def test_a_deal_is_not_told_on_its_own() -> None:
+    game = moon_game(1)
+    assert spoken([Dealt(game.hand(0))], game, "en") == ()  # the cards in your hand say it
 
 
 def test_a_hand_over_is_told_with_its_totals_and_the_moon() -> None:

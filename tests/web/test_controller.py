@@ -85,7 +85,9 @@ def test_confirm_needs_three_and_cpu_passes_go_first():
     actions = ctl.game.actions
     assert [(a.kind, a.seat) for a in actions[:4]] == [("pass", s) for s in (1, 2, 3, 0)]  # R11
     assert ctl.game.phase == "play"
-    assert outcome.events == (Exchanged(ctl.game.received(0)),)
+    passed = (hand[0], hand[1], hand[2])  # hand 1 passes left: to CPU 1, from CPU 3 (R8)
+    assert outcome.events == (Exchanged(ctl.game.received(0), passed, 1, 3),)
+    assert not set(passed) & set(ctl.game.hand(0))
     said = spoken(outcome.events, ctl.game, "en")
     assert said[0].startswith("Cards exchanged. You received")
 
