@@ -1,16 +1,9 @@
-// Cards that travel (FLIP): the painter (hearts/web/painter.py) calls `before()` just
-// before it sets a region's HTML and `after(plan)` right after. In between the DOM jumps to
-// the new table; `after` plays the difference with the Web Animations API on `translate`,
-// `scale` and `opacity` only (compositor work, no layout per frame):
-//
-//   a card played      from its place in your hand, or from that CPU's cards, to its slot;
-//   your hand          every card that stays slides from where it was (the gap closes);
-//   a gathered trick   the four cards (the very nodes that lay there) fly to the winner's
-//                      pile, whose count changes when they arrive;
-//   the exchange       your three cards leave toward the receiving seat; the three you
-//                      receive arrive from the passing seat, their marks shown on arrival;
-//   a new deal         the cards come from the middle of the table, one after another.
-//
+// Cards that travel (FLIP). Python builds the plan from the controller's events
+// (hearts/web/motion.py: play, gather, exchange, deal); the painter hands it to
+// `before(plan)` just before it sets the table's HTML and calls `after()` right after. In
+// between the DOM jumps to the new table; `after` plays each move with the Web Animations
+// API on `translate`, `scale` and `opacity` only (compositor work, no layout per frame), and
+// the cards that stay in your hand slide to their new places (the gap closes).
 // View only: nothing waits for a flight (the engine, the saves and the timer never see it),
 // a reload mid-flight shows the settled table, and `prefers-reduced-motion: reduce` turns
 // every flight into at most a short fade. Python calls nothing at `?cadence=0`.
@@ -25,16 +18,14 @@ const BASE_MS = { play: 260, sort: 180, gather: 300, out: 280, in: 300, deal: 20
 const STAGGER_MS = { gather: 15, deal: 12 };
 const IN_AFTER_OUT = 0.2;
 const DEAL_FROM_SCALE = 0.6;
+const CALM_MS = 120; // reduced motion: a new card fades in, nothing flies
 const EASE = "cubic-bezier(0.2, 0.7, 0.3, 1)";
-const STAR_POP = [
-  { opacity: 0, scale: "1.8" },
-  { opacity: 0, scale: "1.8", offset: 0.6 },
-  { opacity: 1, scale: "1" },
-];
+const [HIDDEN, SHOWN] = [{ opacity: 0, scale: "1.8" }, { opacity: 1, scale: "1" }];
+const STAR_POP = [HIDDEN, { ...HIDDEN, offset: 0.6 }, SHOWN];
 const EASE_IN = "cubic-bezier(0.5, 0, 0.75, 0.4)";
 const reduced = globalThis.matchMedia?.("(prefers-reduced-motion: reduce)");
 
-let first = null;
+let first = null; // the plan and where its cards were, from `before`
 let layer = null;
 const flights = new Set(); // running animations, for the probe and the tests
 
@@ -45,24 +36,20 @@ function box(el) {
   return { x: r.left + r.width / 2, y: r.top + r.height / 2, w: r.width, h: r.height };
 }
 
+const seatEl = (seat, sel) => document.querySelector(`#${IDS.seats[seat]} ${sel}`);
+
 // Where a seat's cards are (its last back, else its plate) and where its pile lies.
 function seatBox(seat) {
   const s = document.getElementById(IDS.seats[seat]);
-  if (!s) return null;
-  const backs = s.querySelectorAll(".backs .back");
-  return box(backs[backs.length - 1]) || box(s.querySelector(".plate")) || box(s);
+  const backs = s?.querySelectorAll(".backs .back") ?? [];
+  return box(backs[backs.length - 1]) || box(s?.querySelector(".plate")) || box(s);
 }
 
-function pileBox(seat) {
-  const s = document.getElementById(IDS.seats[seat]);
-  return s ? box(s.querySelector(".pile-stack")) || seatBox(seat) : null;
-}
+const pileBox = (seat) => box(seatEl(seat, ".pile-stack")) || seatBox(seat);
 
 function cards(regionId) {
   const found = new Map();
-  const region = document.getElementById(regionId);
-  if (!region) return found;
-  for (const el of region.querySelectorAll("[data-card]")) {
+  for (const el of document.getElementById(regionId)?.querySelectorAll("[data-card]") ?? []) {
     found.set(el.dataset.card, { el, box: box(el), w: el.offsetWidth, h: el.offsetHeight });
   }
   return found;
@@ -80,16 +67,13 @@ function overlay() {
 
 function track(animation, done) {
   flights.add(animation);
-  const end = () => {
-    flights.delete(animation);
-    if (done) done();
-  };
+  const end = () => void (flights.delete(animation), done?.());
   animation.finished.then(end, end);
   return animation;
 }
 
-// The element, drawn at `to`, starts at `from` and moves to its place.
-function flyIn(el, from, to, ms, delay = 0, extra = {}) {
+// The element, drawn at `to`, starts at `from` and moves to its place (`null`: no need).
+function flyIn(el, from, to, ms, delay = 0, extra = {}, done = null) {
   if (!from || !to) return null;
   const dx = from.x - to.x;
   const dy = from.y - to.y;
@@ -97,7 +81,8 @@ function flyIn(el, from, to, ms, delay = 0, extra = {}) {
   if (Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5 && Math.abs(s - 1) < 0.01) return null;
   const start = { translate: `${dx}px ${dy}px`, scale: `${s}`, ...extra.from };
   const end = { translate: "0px 0px", scale: "1", ...extra.to };
-  return el.animate([start, end], { duration: ms, delay, easing: EASE, fill: "backwards" });
+  const timing = { duration: ms, delay, easing: EASE, fill: "backwards" };
+  return track(el.animate([start, end], timing), done);
 }
 
 // A node that left the table (a gathered trick, a passed card) flies on its own layer from
@@ -123,16 +108,12 @@ function flyOut(item, to, ms, delay, done) {
     ],
     { duration: ms, delay, fill: "both" },
   );
-  track(a, () => {
-    el.remove();
-    if (done) done();
-  });
+  track(a, () => void (el.remove(), done?.()));
 }
 
-// A box at the middle of the table, `scale` times the size of `like`. A deal starts there:
-// from the middle region's own box, a card began five times its size, and Chromium
-// rasters an animated layer at its largest scale (half a second of software raster at
-// 1366x768 before the first frame of a deal, make bench-motion).
+// A box at the middle of the table, `scale` times the size of `like`: a deal starts there
+// (from the middle region's own box a card began five times its size, and Chromium rasters
+// an animated layer at its largest scale: half a second before a deal's first frame).
 function atMiddle(middle, like, scale) {
   if (!middle || !like) return null;
   return { x: middle.x, y: middle.y, w: like.w * scale, h: like.h * scale };
@@ -142,150 +123,123 @@ function fade(el, ms, delay = 0) {
   return el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: ms, delay, fill: "backwards" });
 }
 
-/** Where every card is now: call just before the table's HTML changes. */
-export function before() {
+// A card played: from your hand or from the seat that played it. A finished trick's
+// winner mark, and the prompt that names it, come when the card has landed.
+function play({ card, seat }, was, now, ms) {
+  const it = now.center.get(card);
+  if (!it?.box) return;
+  if (was.calm) return track(fade(it.el, CALM_MS));
+  if (!flyIn(it.el, was.hand.get(card)?.box || was.seats[seat], it.box, ms("play"))) return;
+  const winner = document.querySelector(`#${IDS.center} .tcard.winner`);
+  if (!winner) return;
+  winner.classList.remove("winner");
+  const prompt = document.getElementById(IDS.prompt);
+  if (prompt) track(fade(prompt, 160, ms("play")));
+  setTimeout(() => winner.isConnected && winner.classList.add("winner"), ms("play"));
+}
+
+// The trick gathered: the nodes that lay there fly to the pile, which shows its old count
+// until they arrive. Reduced motion: the cards are simply gone, the pile has them.
+function gather({ cards: codes, seat }, was, now, ms) {
+  const items = codes.map((code) => was.center.get(code)).filter((it) => it && !it.el.isConnected);
+  if (was.calm || !items.length) return;
+  const count = seatEl(seat, ".pile-count");
+  const pile = seatEl(seat, ".pile");
+  const shown = count ? count.textContent : null;
+  if (count && was.piles[seat] !== null) count.textContent = was.piles[seat];
+  else if (pile) pile.classList.add("awaiting");
+  let left = items.length;
+  items.forEach((item, i) => {
+    flyOut(item, pileBox(seat), ms("gather"), i * STAGGER_MS.gather * was.speed, () => {
+      left -= 1;
+      if (left) return;
+      if (count?.isConnected) count.textContent = shown;
+      if (pile) pile.classList.remove("awaiting");
+    });
+  });
+}
+
+// The exchange: yours leave toward `to`, the received ones arrive from `from`.
+function exchange({ passed, to, received, from }, was, now, ms) {
+  for (const code of was.calm ? [] : passed) {
+    const item = was.hand.get(code);
+    if (item && !item.el.isConnected) flyOut(item, was.seats[to] || seatBox(to), ms("out"), 0);
+  }
+  for (const code of received) {
+    const it = now.hand.get(code);
+    if (!it?.box) continue;
+    if (was.calm) {
+      track(fade(it.el, CALM_MS));
+      continue;
+    }
+    it.el.classList.add("incoming");
+    const delay = ms("out") * IN_AFTER_OUT;
+    const land = () => it.el.classList.remove("incoming");
+    if (!flyIn(it.el, seatBox(from), it.box, ms("in"), delay, {}, land)) {
+      land();
+      continue;
+    }
+    // Its star pops in as it lands, within the flight's own time: a CSS animation started
+    // when the mark appeared ran again at every repaint of the hand and dropped frames while
+    // the next move ran (make bench-motion).
+    const star = it.el.querySelector(".rcv");
+    if (star) track(star.animate(STAR_POP, { duration: ms("in"), delay, fill: "backwards" }));
+  }
+}
+
+// A new deal: your cards, then the other seats' backs, from the middle of the table.
+function deal({ cards: codes }, was, now, ms) {
+  const grow = { from: { opacity: 0.4 }, to: { opacity: 1 } };
+  codes.forEach((code, i) => {
+    const it = now.hand.get(code);
+    if (!it?.box) return;
+    if (was.calm) return track(fade(it.el, CALM_MS));
+    const from = atMiddle(was.middle, it.box, DEAL_FROM_SCALE);
+    flyIn(it.el, from, it.box, ms("deal"), i * STAGGER_MS.deal * was.speed, grow);
+  });
+  for (const seat of was.calm ? [] : [1, 2, 3]) {
+    const backs = seatEl(seat, ".backs");
+    const to = box(backs);
+    const longest = ms("deal") + 12 * STAGGER_MS.deal * was.speed;
+    const from = atMiddle(was.middle, to, DEAL_FROM_SCALE);
+    flyIn(backs, from, to, longest, 0, { from: { opacity: 0 }, to: { opacity: 1 } });
+  }
+}
+
+const MOVES = { play, gather, exchange, deal };
+
+/** The flights to come (`plan`: JSON from Python): call just before the table's HTML
+ * changes; it notes where the cards are now. */
+export function before(planText) {
+  first = null;
+  let plan = null;
+  try {
+    plan = JSON.parse(planText);
+  } catch {} // no plan: the table just jumps
+  const speed = Math.max(0, Math.min(1, Number(plan?.speed) || 0));
+  if (speed === 0 || !Array.isArray(plan.moves)) return;
   first = {
+    moves: plan.moves,
+    speed,
+    calm: reduced?.matches,
     hand: cards(IDS.hand),
     center: cards(IDS.center),
     seats: [0, 1, 2, 3].map(seatBox),
-    piles: [0, 1, 2, 3].map((seat) => {
-      const count = document.querySelector(`#${IDS.seats[seat]} .pile-count`);
-      return count ? count.textContent : null;
-    }),
+    piles: [0, 1, 2, 3].map((seat) => seatEl(seat, ".pile-count")?.textContent ?? null),
     middle: box(document.getElementById(IDS.center)),
   };
 }
 
-/** Play the difference between `before()` and the table drawn since (`plan`: JSON). */
-export function after(planText) {
+/** The table is drawn: play the plan given to `before`. */
+export function after() {
   const was = first;
   first = null;
   if (!was) return;
-  let plan;
-  try {
-    plan = JSON.parse(planText);
-  } catch {
-    return;
-  }
-  const speed = Math.max(0, Math.min(1, Number(plan.speed) || 0));
-  if (speed === 0) return;
-  const ms = (name) => BASE_MS[name] * speed;
-  const calm = reduced?.matches;
-  const hand = cards(IDS.hand);
-  const center = cards(IDS.center);
-
-  // Cards played since: from your hand or from the seat that played them.
-  let landed = 0;
-  for (const [code, now] of center) {
-    if (was.center.has(code) || !now.box) continue;
-    if (calm) {
-      track(fade(now.el, 120));
-      continue;
-    }
-    const seat = Number(now.el.dataset.seat);
-    const from = was.hand.get(code)?.box || was.seats[seat];
-    const a = flyIn(now.el, from, now.box, ms("play"));
-    if (a) {
-      track(a);
-      landed = Math.max(landed, ms("play"));
-    }
-  }
-  // A finished trick: the winner's mark and the prompt that names it come when the last
-  // card has landed, not while it is still on its way.
-  const winner = document.querySelector(`#${IDS.center} .tcard.winner`);
-  if (winner && landed) {
-    winner.classList.remove("winner");
-    const prompt = document.getElementById(IDS.prompt);
-    if (prompt) track(fade(prompt, 160, landed));
-    setTimeout(() => winner.isConnected && winner.classList.add("winner"), landed);
-  }
-
-  // The trick just gathered: its nodes fly to the winner's pile.
-  const to = Number.isInteger(plan.gather) ? plan.gather : null;
-  const gathered = [...was.center].filter(([code, item]) => !center.has(code) && !item.el.isConnected);
-  if (to !== null && gathered.length) {
-    const count = document.querySelector(`#${IDS.seats[to]} .pile-count`);
-    const pile = document.querySelector(`#${IDS.seats[to]} .pile`);
-    if (calm) {
-      // no flight: the cards are simply gone, the pile has them
-    } else {
-      const target = pileBox(to);
-      const shown = count ? count.textContent : null;
-      if (count && was.piles[to] !== null) count.textContent = was.piles[to];
-      else if (pile) pile.classList.add("awaiting");
-      let left = gathered.length;
-      gathered.forEach(([, item], i) => {
-        flyOut(item, target, ms("gather"), i * STAGGER_MS.gather * speed, () => {
-          left -= 1;
-          if (left) return;
-          if (count && count.isConnected) count.textContent = shown;
-          if (pile) pile.classList.remove("awaiting");
-        });
-      });
-    }
-  }
-
-  // Your hand: cards that stay slide to their new places; the exchange and a new deal.
-  // A new deal: thirteen cards, none of which was in your hand before.
-  const dealt = hand.size === 13 && [...hand.keys()].every((code) => !was.hand.has(code));
-  const passFrom = Number.isInteger(plan.passFrom) ? plan.passFrom : null;
-  const passTo = Number.isInteger(plan.passTo) ? plan.passTo : null;
-  if (!calm && passTo !== null) {
-    for (const [code, item] of was.hand) {
-      if (!hand.has(code) && !center.has(code) && !item.el.isConnected) {
-        flyOut(item, was.seats[passTo] || seatBox(passTo), ms("out"), 0);
-      }
-    }
-  }
-  let i = 0;
-  for (const [code, now] of hand) {
-    if (!now.box) continue;
-    const old = was.hand.get(code);
-    if (old) {
-      if (!calm && !dealt) {
-        const a = flyIn(now.el, old.box, now.box, ms("sort"));
-        if (a) track(a);
-      }
-      continue;
-    }
-    if (calm) {
-      track(fade(now.el, 120));
-    } else if (dealt) {
-      const from = atMiddle(was.middle, now.box, DEAL_FROM_SCALE);
-      const a = flyIn(now.el, from, now.box, ms("deal"), i * STAGGER_MS.deal * speed, {
-        from: { opacity: 0.4 },
-        to: { opacity: 1 },
-      });
-      if (a) track(a);
-      i += 1;
-    } else if (passFrom !== null) {
-      const el = now.el;
-      el.classList.add("incoming");
-      const delay = ms("out") * IN_AFTER_OUT;
-      const a = flyIn(el, seatBox(passFrom), now.box, ms("in"), delay);
-      const land = () => el.classList.remove("incoming");
-      if (a) {
-        track(a, land);
-        // Its star pops in as it lands, within the flight's own time: a CSS animation
-        // started when the mark appeared ran again at every repaint of the hand and
-        // dropped frames while the next move ran (make bench-motion).
-        const star = el.querySelector(".rcv");
-        if (star) track(star.animate(STAR_POP, { duration: ms("in"), delay, fill: "backwards" }));
-      } else land();
-    }
-  }
-  if (dealt && !calm) {
-    for (const seat of [1, 2, 3]) {
-      const backs = document.querySelector(`#${IDS.seats[seat]} .backs`);
-      const to = box(backs);
-      const from = atMiddle(was.middle, to, DEAL_FROM_SCALE);
-      const a = flyIn(backs, from, to, ms("deal") + 12 * STAGGER_MS.deal * speed, 0, {
-        from: { opacity: 0 },
-        to: { opacity: 1 },
-      });
-      if (a) track(a);
-    }
-  }
+  const ms = (name) => BASE_MS[name] * was.speed;
+  const now = { hand: cards(IDS.hand), center: cards(IDS.center) };
+  for (const move of was.moves) MOVES[move.kind]?.(move, was, now, ms);
+  if (was.calm || was.moves.some((move) => move.kind === "deal")) return;
+  for (const [code, it] of now.hand) flyIn(it.el, was.hand.get(code)?.box, it.box, ms("sort"));
 }
 
 /** How many flights are running (the e2e tests poll it). */

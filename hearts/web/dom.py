@@ -183,15 +183,15 @@ class BrowserDom:
         if pwa:
             pwa.applyUpdate()
 
-    def motion_before(self) -> None:
+    def motion_before(self, plan: str) -> None:
         motion = getattr(js.window, "heartsMotion", None)
         if motion:  # the module may have failed to load: the table then simply jumps
-            motion.before()
+            motion.before(plan)
 
-    def motion_after(self, plan: str) -> None:
+    def motion_after(self) -> None:
         motion = getattr(js.window, "heartsMotion", None)
         if motion:
-            motion.after(plan)
+            motion.after()
 
     def take_boot(self) -> Boot:
         boot = getattr(js.window, "heartsBoot", None)

@@ -47,7 +47,7 @@ ATTRIBUTES = {
     "role": "img",
     "focusable": "false",
     "data-card": _CARD,
-    "data-seat": "[0-3]",  # a trick card's seat: static/motion.mjs flies it from there
+    "data-seat": "[0-3]",  # a trick card's seat (who played it)
     "data-action": "confirm-pass",
     "href": "#s-[CDHS]",  # on <use> only: the page's own suit symbols
 }

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..errors import SaveError
 from ..record import parse_json
@@ -21,7 +21,7 @@ from . import render
 from .announce import spoken
 from .controller import Controller
 from .dialogs import Dialogs
-from .events import Outcome
+from .events import Event, Outcome
 from .painter import Painter
 from .ports import Dom, Intent
 from .records import PICTURE_KEY
@@ -138,15 +138,17 @@ class Page:
         if outcome is not None:
             self.notices = [key for key in self.notices if key not in outcome.cleared]
             self.notices += [key for key in outcome.notices if key not in self.notices]
-        self.draw()
+        self.draw(outcome.events if outcome is not None else ())
         if outcome is not None:
             self.painter.say(spoken(outcome.events, self.ctl.game, self.lang))
         self.timer.sync(self.ctl.pending())
 
-    def draw(self) -> None:
+    def draw(self, events: Sequence[Event] = ()) -> None:
+        """Draw the table; ``events``: what just happened, for the cards' flights."""
         lang, record = self.lang, self.ctl.record
         v = table_view(record.game, lang, record.selection, record.lifted)
-        if self.painter.paint(v, views.chrome(lang), views.notices(lang, self.notices)):
+        notices = views.notices(lang, self.notices)
+        if self.painter.paint(v, views.chrome(lang), notices, events):
             for name in self.dialogs.open_names():
                 if name != "summary":
                     self.dialogs.fill(name, self.dialog_html(name))

@@ -9,11 +9,10 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from ..enums import Phase
 from ..view import TableView
 from ..view.dialogs import Chrome, NoticesView
-from ..view.table import pass_target
-from . import render
+from . import motion, render
+from .events import Event
 from .ports import Dom, Element
 
 # The elements drawn into, by id (index.html). static/*.js take them from the contract
@@ -47,7 +46,7 @@ class Painter:
     def __init__(self, dom: Dom, motion_speed: float = 0.0) -> None:
         self.dom = dom
         self.motion_speed = motion_speed  # 1: flights at full length; 0: none (static/motion.mjs)
-        self.last_phase: Phase | None = None  # of the previous paint; None: nothing drawn yet
+        self.shown = False  # a table was painted (a start or a resume just shows, no motion)
         self.el = {name: dom.by_id(name) for name in REGIONS}
         self.table = dom.by_id(TABLE)
         self.live = dom.by_id("live")
@@ -64,7 +63,7 @@ class Painter:
         self.cache.clear()
         self.hand_codes = []
         self.lang = None
-        self.last_phase = None
+        self.shown = False
 
     def adopt(self, picture: dict[str, object]) -> None:
         """The boot module painted this picture: take its HTML as already drawn, so that
@@ -93,11 +92,14 @@ class Painter:
         self.classes[name] = cls
         element.set_class(cls)
 
-    def paint(self, v: TableView, chrome: Chrome, notices: NoticesView) -> bool:
-        """Draw the table; ``True`` if the language changed (open dialogs need redrawing)."""
-        plan = self.motion_plan(v)
+    def paint(
+        self, v: TableView, chrome: Chrome, notices: NoticesView, events: Sequence[Event] = ()
+    ) -> bool:
+        """Draw the table; ``True`` if the language changed (open dialogs need redrawing).
+        ``events``: what just happened (the controller's), for the cards' flights."""
+        plan = motion.plan(events, self.motion_speed) if self.shown else None
         if plan is not None:
-            self.dom.motion_before()
+            self.dom.motion_before(json.dumps(plan))
         relabel = self.lang != chrome.lang
         if relabel:
             self.paint_chrome(chrome)
@@ -121,21 +123,10 @@ class Painter:
         elif region in (CENTER, HAND) and self.region_of(self.dom.active()) is None:
             self.focus_hand()  # the focused element was redrawn away
         self.show_notices(notices)
-        self.last_phase = v.phase
+        self.shown = True
         if plan is not None:
-            self.dom.motion_after(json.dumps(plan))
+            self.dom.motion_after()
         return relabel
-
-    def motion_plan(self, v: TableView) -> dict[str, object] | None:
-        """What the cards did since the last paint, for static/motion.mjs; ``None``: no
-        motion (none asked for, or nothing drawn before: a start or a resume just shows)."""
-        if self.motion_speed <= 0 or self.last_phase is None:
-            return None
-        plan: dict[str, object] = {"speed": self.motion_speed, "gather": v.gathered_by}
-        to = pass_target(v.direction)
-        if self.last_phase == Phase.PASS and v.phase != Phase.PASS and to != 0:  # exchange (R9)
-            plan.update(passTo=to, passFrom=(4 - to) % 4)
-        return plan
 
     def show_notices(self, notices: NoticesView) -> None:
         self.set_html("notice", self.notice, render.notices(notices))

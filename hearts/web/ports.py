@@ -100,12 +100,12 @@ class Dom(Protocol):
 
     def update_ready(self) -> bool: ...
     def apply_update(self) -> None: ...
-    def motion_before(self) -> None:
-        """Where every card is, just before the table's HTML changes (static/motion.mjs)."""
+    def motion_before(self, plan: str) -> None:
+        """The cards' flights to come (``plan``: JSON, :mod:`hearts.web.motion`): where they
+        are, just before the table's HTML changes (static/motion.mjs)."""
 
-    def motion_after(self, plan: str) -> None:
-        """Fly the cards from where they were to where they are drawn now; ``plan`` is JSON
-        (speed, gathered by, pass to / from, a new deal)."""
+    def motion_after(self) -> None:
+        """The table is drawn: fly the planned cards from where they were to where they are."""
 
     def take_boot(self) -> Boot:
         """Take over from the boot module: what it painted and queued (it stops listening)."""

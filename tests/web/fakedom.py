@@ -348,14 +348,14 @@ class FakeDom:
     def apply_update(self) -> None:
         self.updates_applied += 1
 
-    def motion_before(self) -> None:
+    def motion_before(self, plan: str) -> None:
         assert not self.motion_open, "motion_before twice without motion_after"
         self.motion_open = True
+        self.motions.append(json.loads(plan))
 
-    def motion_after(self, plan: str) -> None:
+    def motion_after(self) -> None:
         assert self.motion_open, "motion_after without motion_before"
         self.motion_open = False
-        self.motions.append(json.loads(plan))
 
     def boot_reading(self, key: str | None) -> None:
         self.boot_reads.append(key)
