@@ -9,7 +9,6 @@ from .. import i18n, rules
 from ..cards import Card
 from ..enums import Direction, Phase
 from ..game import Game
-from ..steps import StepKind
 from .faces import POSITIONS, CardFace, Texts, face
 from .summary import Summary, summary_of
 
@@ -68,7 +67,6 @@ class TableView(NamedTuple):
     target_label: str  # "Game to 100": what ends the game, always in view (R4)
     plates: tuple[Plate, ...]
     trick: tuple[TrickCard, ...]
-    gathered_by: int | None  # the seat whose pile the trick just gathered went to (R20)
     pass_panel: PassPanel | None
     prompt: str
     hand: tuple[HandCard, ...]
@@ -101,7 +99,6 @@ def build(
         target_label=t("target_short", n=rules.GAME_END_SCORE),
         plates=tuple(_plate(game, seat, t) for seat in range(4)),
         trick=_trick(game, t),
-        gathered_by=_gathered_by(game),
         pass_panel=_pass_panel(game, selection, t),
         prompt=_prompt(game, lifted, t),
         hand=_hand(game, selection, lifted, t),
@@ -185,22 +182,6 @@ def _trick(game: Game, t: Texts) -> tuple[TrickCard, ...]:
     plays = game.current_trick
     winner = rules.trick_winner(plays) if game.trick_waiting else None
     return _trick_cards(plays, winner, t)
-
-
-def _just_gathered(game: Game) -> bool:
-    return (
-        game.phase == Phase.PLAY
-        and not game.current_trick
-        and bool(game.tricks)
-        and bool(game.actions)
-        and game.actions[-1].kind == StepKind.GATHER
-    )
-
-
-def _gathered_by(game: Game) -> int | None:
-    if not _just_gathered(game):
-        return None
-    return rules.trick_winner(game.tricks[-1])
 
 
 def _pass_panel(game: Game, selection: Sequence[Card], t: Texts) -> PassPanel | None:

@@ -121,18 +121,21 @@ def test_received_cards_are_marked_until_your_first_play():
     assert not any(c.received for c in build(game, "en").hand)
 
 
-def test_finished_trick_shows_its_winner_then_flies_to_it():
+def test_finished_trick_shows_its_winner_then_goes_to_its_pile():
+    # Its flight to the pile is the motion plan's (tests/web/test_motion_plan.py).
     game = new_play_game()
     drive(game, until=lambda g: g.trick_waiting)
     view = build(game, "en")
     assert len(view.trick) == 4 and sum(c.winner for c in view.trick) == 1
     winner = next(c for c in view.trick if c.winner)
     assert "take" in view.prompt or "takes" in view.prompt
+    piles = [p.tricks for p in view.plates]
     game.gather_trick()
     view = build(game, "en")
-    assert view.trick == () and view.gathered_by == winner.seat
-    game.play(winner.seat, game.legal_plays(winner.seat)[0])
-    assert build(game, "en").gathered_by is None  # only right after the gather
+    assert view.trick == ()
+    assert [p.tricks for p in view.plates] == [
+        n + (seat == winner.seat) for seat, n in enumerate(piles)
+    ]
 
 
 def test_hand_summary_shows_points_totals_and_next_direction_not_tricks():
