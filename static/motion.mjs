@@ -2,8 +2,8 @@
 // (hearts/web/motion.py: play, gather, exchange, deal); the painter hands it to
 // `before(plan)` just before it sets the table's HTML and calls `after()` right after. In
 // between the DOM jumps to the new table; `after` plays each move with the Web Animations
-// API on `translate`, `scale` and `opacity` only (compositor work, no layout per frame), and
-// the cards that stay in your hand slide to their new places (the gap closes).
+// API on `translate`, `scale` and `opacity` only (compositor work, no layout per frame); the
+// cards that stay in your hand slide to their new places at every paint (a gap, a lift).
 // View only: nothing waits for a flight (the engine, the saves and the timer never see it),
 // a reload mid-flight shows the settled table, and `prefers-reduced-motion: reduce` turns
 // every flight into at most a short fade. Python calls nothing at `?cadence=0`.

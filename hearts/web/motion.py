@@ -9,7 +9,9 @@ event is one move, in the order they happened:
     Exchanged              ``exchange``: your three cards to one seat, three from another
     Dealt                  ``deal``: your thirteen cards (and the others' backs) from the middle
 
-A hand's end and a new game move no card of their own (the deal that follows does).
+A hand's end and a new game move no card of their own (the deal that follows does).  A
+paint with no move still gets a plan: the cards that stay in your hand slide from where
+they were to where they are drawn (a lift, a selection, a card that now sinks).
 """
 
 from __future__ import annotations
@@ -23,12 +25,11 @@ Move = dict[str, object]
 
 
 def plan(events: Iterable[Event], speed: float) -> dict[str, object] | None:
-    """The flights for ``events`` at ``speed`` (1: full length, 0: none), or ``None``
-    when nothing is to fly."""
+    """The flights for ``events`` at ``speed`` (1: full length), or ``None`` at speed 0
+    (``?cadence=0``: nothing moves)."""
     if speed <= 0:
         return None
-    moves = [move for event in events if (move := move_of(event)) is not None]
-    return {"speed": speed, "moves": moves} if moves else None
+    return {"speed": speed, "moves": [m for e in events if (m := move_of(e)) is not None]}
 
 
 def move_of(event: Event) -> Move | None:

@@ -96,7 +96,8 @@ class Painter:
         self, v: TableView, chrome: Chrome, notices: NoticesView, events: Sequence[Event] = ()
     ) -> bool:
         """Draw the table; ``True`` if the language changed (open dialogs need redrawing).
-        ``events``: what just happened (the controller's), for the cards' flights."""
+        ``events``: what just happened (the controller's), for the cards' flights; the
+        first paint (a start, a resume) just shows the table."""
         plan = motion.plan(events, self.motion_speed) if self.shown else None
         if plan is not None:
             self.dom.motion_before(json.dumps(plan))

@@ -26,6 +26,8 @@ from hearts.web.events import (
     YouPlayed,
 )
 from hearts.web.motion import plan
+from hearts.web.page import motion_speed
+from hearts.web.schedule import Timing
 
 from .helpers import controller, run_cpu, to_my_turn
 from .memory import MemoryStorage
@@ -68,13 +70,18 @@ def test_each_event_kind_is_one_move(event: Event, move: dict[str, object]) -> N
     assert moves([event]) == [move]
 
 
-def test_events_that_move_no_card_make_no_plan() -> None:
-    assert plan([HandOver(1), NewGame(Level.EASY)], 1.0) is None
-    assert plan([], 1.0) is None
+def test_events_that_move_no_card_make_a_plan_without_moves() -> None:
+    # Still a plan: the cards that stay in your hand slide to where they are drawn.
+    assert plan([HandOver(1), NewGame(Level.EASY)], 1.0) == {"speed": 1.0, "moves": []}
+    assert plan([], 0.5) == {"speed": 0.5, "moves": []}
 
 
 def test_no_plan_without_motion() -> None:
+    assert motion_speed(Timing.from_cadence(0)) == 0.0
     assert plan([YouPlayed(QS)], 0.0) is None  # ?cadence=0
+    tab = open_tab(MemoryStorage())  # the tests' controllers run at cadence 0
+    tab.my_move()
+    assert tab.dom.motions == []
 
 
 def test_several_events_keep_their_order_and_speed() -> None:
@@ -221,9 +228,10 @@ def test_a_resumed_tab_flies_nothing() -> None:
     assert tab.dom.motions == []
 
 
-def test_a_redraw_without_events_flies_nothing() -> None:
+def test_a_redraw_without_events_moves_no_card() -> None:
     tab = moving_tab(MemoryStorage())
-    tab.settle()
-    tab.tap(tab.hand()[0])  # a selection: no card moves anywhere
+    tab.settle()  # the CPU seats' passes: no card moves either
+    tab.dom.motions.clear()
+    tab.tap(tab.hand()[0])  # a selection: the card rises in your hand, nothing travels
     tab.page.draw()
-    assert tab.dom.motions == []
+    assert tab.dom.motions == [{"speed": 1.0, "moves": []}] * 2 and flown(tab) == []
