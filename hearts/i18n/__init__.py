@@ -79,10 +79,15 @@ def paragraphs(lang: str, key: str) -> list[str]:
     return text(lang, key).split("|")
 
 
+ASCII_SPACE = " \t\n\f\r"
+"""White space as URLs and HTML know it (WHATWG), the same in static/boot/language.mjs."""
+
+
 def supported_language(candidate: object) -> str | None:
     """The game's language for a tag like ``"de-AT"``, ``"DE"`` or ``"de_CH"``, if it speaks
     it (static/boot/language.mjs reads ``?lang=`` and the browser's the same way)."""
-    base = str(candidate).strip().lower().split("-")[0].split("_")[0]
+    # only ASCII white space, as JavaScript's trim() would not strip "\x1c" (issue 46)
+    base = str(candidate).strip(ASCII_SPACE).lower().split("-")[0].split("_")[0]
     return base if base in LANGS else None
 
 

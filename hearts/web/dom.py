@@ -21,8 +21,6 @@ from .records import game_storage
 from .safe_storage import SafeStorage, StorageFull, is_quota_error, probe
 from .tablock import adoptable, lock_options
 
-QUERY_PARAMS = ("seed", "cadence", "lang")
-
 
 def _text(value: Any) -> str | None:
     return value if isinstance(value, str) else None  # JS null arrives as falsy jsnull
@@ -291,10 +289,10 @@ def open_storage() -> SafeStorage:
     return game_storage(backend, probe(backend))
 
 
-def query_params() -> dict[str, str]:
-    params = js.URLSearchParams.new(js.location.search)
-    found = {name: _text(params.get(name)) for name in QUERY_PARAMS}
-    return {name: value for name, value in found.items() if value is not None}
+def query_string() -> str:
+    """The page's query string, ``"?seed=5"`` or ``""`` (:func:`~hearts.web.params.parse_query`
+    reads it)."""
+    return str(js.location.search)
 
 
 def browser_languages() -> list[str]:

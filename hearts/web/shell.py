@@ -20,7 +20,7 @@ from .controller import Controller
 from .input import Input
 from .ownership import TabOwnership
 from .page import Page
-from .params import Params
+from .params import Params, parse_query
 from .ports import Dom
 
 
@@ -54,7 +54,7 @@ def main() -> None:
     from . import dom  # the real browser: importable only inside Pyodide
 
     browser = dom.BrowserDom()
-    params = Params.from_query(dom.query_params())
+    params = Params.from_query(parse_query(dom.query_string()))
     languages = dom.browser_languages()
 
     def new_controller() -> Controller:

@@ -5,9 +5,13 @@ import { LANGUAGES, RECORDS } from "../build/contract.mjs";
 import { field, parse, stored } from "./records.mjs";
 
 // A tag like "de-AT", " DE" or "de_CH" as the game's language, if it speaks it
-// (hearts/i18n supported_language).
+// (hearts/i18n supported_language). Only ASCII white space is stripped, as Python strips
+// it: trim() would strip "\uFEFF" too, Python's strip() "\x1c" (issue 46).
 function supported(tag) {
-    const base = String(tag ?? "").trim().toLowerCase().split(/[-_]/)[0];
+    const base = String(tag ?? "")
+        .replace(/^[ \t\n\f\r]+|[ \t\n\f\r]+$/g, "")
+        .toLowerCase()
+        .split(/[-_]/)[0];
     return LANGUAGES.supported.includes(base) ? base : null;
 }
 
@@ -19,9 +23,17 @@ export function chooseLanguage(url, saved, browser) {
     return fromUrl ?? chosen ?? browser.map(supported).find(Boolean) ?? LANGUAGES.fallback;
 }
 
+// ?lang= of a query string ("?lang=de&seed=5") as the game's language, or null: the only
+// parameter read before Python runs (Python reads it with hearts/web/params.py parse_query
+// and Params.from_query; both run tests/shared_cases/params.json).
+export function queryLanguage(search) {
+    const tag = new URLSearchParams(search).get("lang");
+    return tag === null ? null : supported(tag);
+}
+
 export function pageLanguage() {
     return chooseLanguage(
-        new URLSearchParams(location.search).get("lang"),
+        queryLanguage(location.search),
         field(parse(stored(RECORDS.settings)), "lang"),
         // as hearts/web/dom.py browser_languages reads them
         [...(navigator.languages || []).map(String), navigator.language].filter(

@@ -11,7 +11,7 @@ import { test } from "node:test";
 const SITE = new URL("../../dist/static/", import.meta.url);
 const { RECORDS, NAV_KEYS } = await import(new URL("build/contract.mjs", SITE));
 const { withinLimits } = await import(new URL("boot/records.mjs", SITE));
-const { chooseLanguage } = await import(new URL("boot/language.mjs", SITE));
+const { chooseLanguage, queryLanguage } = await import(new URL("boot/language.mjs", SITE));
 const { navIndex, tapDecision } = await import(new URL("boot/hand.mjs", SITE));
 const { badKeys, setAside } = await import(new URL("boot/set-aside.mjs", SITE));
 
@@ -35,6 +35,12 @@ for (const c of table("nesting")) {
 for (const c of table("language")) {
     test(`language: ${c.name}`, () =>
         assert.equal(chooseLanguage(c.url, c.saved, c.browser), c.expect));
+}
+
+// ?lang= is the only parameter the boot script reads: seed and cadence only Python reads
+// (hearts/web/params.py), so their columns have no JavaScript side.
+for (const c of table("params")) {
+    test(`params: ${c.name}`, () => assert.equal(queryLanguage(c.query), c.lang));
 }
 
 // The hand the boot module paints, as a model: pass phase, 13 cards c<i>; on a turn in

@@ -10,7 +10,11 @@ one side without the other fails one of the two:
   it (boot/language.mjs ``chooseLanguage``);
 * tap.json: :meth:`Controller.tap`, tapped on a tab (boot/hand.mjs ``tapDecision``);
 * navigate.json: :meth:`Painter.navigate`, keys pressed on a tab (boot/hand.mjs ``navIndex``);
-* set_aside.json: :meth:`Records.set_aside` (boot/set-aside.mjs ``setAside``).
+* set_aside.json: :meth:`Records.set_aside` (boot/set-aside.mjs ``setAside``);
+* params.json: :func:`hearts.web.params.parse_query` and :meth:`Params.from_query` of a
+  query string (boot/language.mjs ``queryLanguage``: ``?lang=`` only, the one parameter
+  the boot script reads; ``seed`` and ``cadence`` only Python reads, so the JavaScript has
+  no side for them).
 
 A text in a table is a string, or ``{"build": [[piece, count], ...]}``: each piece repeated
 ``count`` times, a count being a number or a limit of the contract's RECORDS (``maxText``,
@@ -29,7 +33,7 @@ import pytest
 from hearts.errors import SaveError
 from hearts.record import MAX_DEPTH, MAX_TEXT, limits_problem
 from hearts.record import seal as seal_record
-from hearts.web.params import Params, choose_lang
+from hearts.web.params import Params, choose_lang, parse_query
 from hearts.web.records import (
     BAD_MAX,
     GAME_KEY,
@@ -39,6 +43,7 @@ from hearts.web.records import (
     bad_keys,
 )
 from hearts.web.safe_storage import SafeStorage
+from hearts.web.schedule import DEFAULT_TIMING, Timing
 from hearts.web.settings import SETTINGS_KIND, SETTINGS_VERSION, load_settings
 
 from .memory import MemoryStorage
@@ -93,6 +98,16 @@ def test_language(case: dict[str, Any]) -> None:
     query = {} if case["url"] is None else {"lang": case["url"]}
     url = Params.from_query(query).lang
     assert choose_lang(url, saved_choice(case["saved"]), case["browser"]) == case["expect"]
+
+
+@pytest.mark.parametrize("case", table("params"), ids=named)
+def test_params(case: dict[str, Any]) -> None:
+    """Hostile values are ignored, never an error (issue 46: ``?seed=²`` stopped the start)."""
+    params = Params.from_query(parse_query(case["query"]))
+    cadence = case["cadence"]
+    assert params.seed == case["seed"]
+    assert params.timing == (DEFAULT_TIMING if cadence is None else Timing.from_cadence(cadence))
+    assert params.lang == case["lang"]
 
 
 def play_turn_with_sunk_cards() -> Tab:
