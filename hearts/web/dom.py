@@ -254,6 +254,7 @@ def _event(ev: Any) -> Event:
         target=wrap(ev.target) if hasattr(ev.target, "getAttribute") else None,
         key=key if isinstance(key, str) else "",
         shift=bool(getattr(ev, "shiftKey", False)),
+        repeat=getattr(ev, "repeat", False) is True,
         prevent_default=ev.preventDefault,
     )
 

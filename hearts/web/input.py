@@ -3,7 +3,8 @@
 A tap on a card of your hand is ``Intent("tap", code)``; a click on anything with
 ``data-action`` is ``Intent(action, data-lang)``; the level radios speak through their
 ``change`` event only (a click on one must not choose twice).  What an intent does is
-:mod:`hearts.web.actions`' business; dialog keys and closing are :class:`Dialogs`'.
+:mod:`hearts.web.actions`' business; dialog keys and closing are :class:`Dialogs`'; a
+key's autorepeat clicks nothing (:class:`~hearts.web.keys.KeyGuard`).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .dialogs import Dialogs
+from .keys import KeyGuard
 from .painter import HAND, NAV_KEYS
 from .ports import Dom, Event, Intent
 
@@ -49,6 +51,7 @@ class Input:
         )
 
     def listen(self) -> None:
+        KeyGuard().listen(self.dom)  # first: its capture listeners see every key first
         for target, kind, decode, capture in self.decoders:
             self.dom.listen(target, kind, self._decoded(decode), capture)
         for kind, handler, capture in self.handlers:

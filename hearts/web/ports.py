@@ -56,6 +56,7 @@ class Event:
     target: Element | None = None
     key: str = ""
     shift: bool = False
+    repeat: bool = False  # a keydown of a key held down (autorepeat), not a press
     prevent_default: Callable[[], None] = field(default=_nothing, repr=False)
 
 

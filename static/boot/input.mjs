@@ -49,6 +49,18 @@ export function listen(listening) {
         queue.push({ tap: button.dataset.card });
     });
 
+    // A key's autorepeat is no tap (R17, issue 46): Enter clicks a focused button at every
+    // repeated keydown. Python's hearts/web/keys.py KeyGuard takes over once it runs.
+    document.addEventListener(
+        "keydown",
+        (event) => {
+            if (listening && event.repeat && (event.key === "Enter" || event.key === " ")) {
+                event.preventDefault();
+            }
+        },
+        true,
+    );
+
     hand.addEventListener("keydown", (event) => {
         const move = field(NAV_KEYS, event.key);
         const buttons = [...hand.querySelectorAll("button[data-card]")];

@@ -281,6 +281,7 @@ class FakeDom:
         for el in [self.html, *self.html.walk()]:
             el.doc = self
         self.active_el: FakeElement | None = None
+        self.space_armed: FakeElement | None = None  # the button a Space keydown armed
         self.listeners: list[tuple[str, str, Handler, bool]] = []
         self.timers: dict[int, tuple[Callable[[], None], int]] = {}
         self.next_timer = 1
@@ -424,11 +425,31 @@ class FakeDom:
             self.dispatch("change", el)
 
     def key(self, key: str, shift: bool = False) -> FakeEvent:
-        """A key press on the focused element (Enter and Space click a focused button)."""
+        """A key pressed and released on the focused element; returns its keydown."""
+        event = self.key_down(key, shift)
+        self.key_up(key)
+        return event
+
+    def key_down(self, key: str, shift: bool = False, repeat: bool = False) -> FakeEvent:
+        """A keydown on the focused element (``repeat``: the autorepeat of a held key).  As a
+        browser's button: Enter clicks it at every keydown, Space arms it for its keyup."""
         target = self.active() or self.body
-        event = self.dispatch("keydown", target, key=key, shift=shift)
-        if key in ("Enter", " ") and target.tag == "button" and not event.prevented:
-            self.click(target)
+        event = self.dispatch("keydown", target, key=key, shift=shift, repeat=repeat)
+        if target.tag == "button" and not event.prevented:
+            if key == "Enter":
+                self.click(target)
+            elif key == " ":
+                self.space_armed = target
+        return event
+
+    def key_up(self, key: str) -> FakeEvent:
+        """A key released on the focused element: Space clicks the button it armed."""
+        target = self.active() or self.body
+        event = self.dispatch("keyup", target, key=key)
+        if key == " ":
+            armed, self.space_armed = self.space_armed, None
+            if armed is target and not event.prevented:
+                self.click(target)
         return event
 
     def run_timers(self, limit: int = 10_000) -> int:
