@@ -152,16 +152,20 @@ icons: $(DEV_STAMP) chromium
 icons-check: $(DEV_STAMP) chromium
 	$(VPY) -m tools.icons --check
 
+# apt waits for the package lock instead of failing at once: two `make test` on one fresh
+# machine both install the browsers (the second failed with "Could not get lock").
+APT_GET := apt-get -o DPkg::Lock::Timeout=900
+
 # Browser for the e2e tests: Debian's Chromium (Playwright cannot download its own here).
 chromium:
-	@test -x $(CHROMIUM) || { $(SUDO) apt-get update -q && \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; }
+	@test -x $(CHROMIUM) || { $(SUDO) $(APT_GET) update -q && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -q chromium; }
 
 # All three engines players use, in one apt-get run when any is missing (issue 23).
 browsers:
 	@for f in $(BROWSER_FILES); do test -x $$f || missing=1; done; \
-	if [ -n "$$missing" ]; then $(SUDO) apt-get update -q && \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(BROWSER_PACKAGES); fi
+	if [ -n "$$missing" ]; then $(SUDO) $(APT_GET) update -q && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -q $(BROWSER_PACKAGES); fi
 
 test-e2e: $(DEV_STAMP) build browsers
 	$(VPY) -m pytest -q tests/e2e
