@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .ports import Dom, Element, Event
+from .ports import Dom, DomEvent, Element
 
 DIALOGS = ("summary", "menu", "newgame", "stats", "help")
 FOCUSABLE = "button, input, select, textarea, a[href], [tabindex]:not([tabindex='-1'])"
@@ -65,12 +65,12 @@ class Dialogs:
             chosen.focus()
 
     # ------------------------------------------------------------------ events
-    def on_cancel(self, event: Event) -> None:
+    def on_cancel(self, event: DomEvent) -> None:
         # Escape must not hide the hand summary: the game waits for its Continue button.
         if event.target is not None and event.target == self.el["summary"]:
             event.prevent_default()
 
-    def on_close(self, _event: Event) -> None:
+    def on_close(self, _event: DomEvent) -> None:
         if self.open_names():
             return
         back, self.return_focus = self.return_focus, None
@@ -79,7 +79,7 @@ class Dialogs:
         else:
             self.focus_table()
 
-    def on_key(self, event: Event) -> None:
+    def on_key(self, event: DomEvent) -> None:
         """Tab and Shift+Tab wrap inside an open dialog (a modal traps focus)."""
         if event.key != "Tab":
             return

@@ -16,7 +16,7 @@ from pyodide.ffi import (  # type: ignore[import-not-found]
     to_js,
 )
 
-from .ports import Boot, Event, Handler
+from .ports import Boot, DomEvent, Handler
 from .records import game_storage
 from .safe_storage import SafeStorage, StorageFull, is_quota_error, probe
 from .tablock import adoptable, lock_options
@@ -247,9 +247,9 @@ class BrowserDom:
         return (lambda: abort.abort()) if abort is not None else (lambda: None)
 
 
-def _event(ev: Any) -> Event:
+def _event(ev: Any) -> DomEvent:
     key = getattr(ev, "key", "")
-    return Event(
+    return DomEvent(
         type=str(ev.type),
         target=wrap(ev.target) if hasattr(ev.target, "getAttribute") else None,
         key=key if isinstance(key, str) else "",

@@ -14,11 +14,11 @@ from collections.abc import Callable
 from .dialogs import Dialogs
 from .keys import KeyGuard
 from .painter import HAND, NAV_KEYS
-from .ports import Dom, Event, Intent
+from .ports import Dom, DomEvent, Intent
 
 CHANGE_ONLY = {"level"}  # radios: chosen by their change event
 
-Decoder = Callable[[Event], Intent | None]
+Decoder = Callable[[DomEvent], Intent | None]
 
 
 class Input:
@@ -44,7 +44,7 @@ class Input:
             ("window", "pagehide", lambda _e: Intent("flush"), False),
             ("document", "hearts:update-ready", lambda _e: Intent("update-ready"), False),
         )
-        self.handlers: tuple[tuple[str, Callable[[Event], None], bool], ...] = (
+        self.handlers: tuple[tuple[str, Callable[[DomEvent], None], bool], ...] = (
             ("cancel", dialogs.on_cancel, True),
             ("close", dialogs.on_close, True),
             ("keydown", dialogs.on_key, False),
@@ -57,8 +57,8 @@ class Input:
         for kind, handler, capture in self.handlers:
             self.dom.listen("document", kind, self._direct(handler), capture)
 
-    def _decoded(self, decode: Decoder) -> Callable[[Event], None]:
-        def handle(event: Event) -> None:
+    def _decoded(self, decode: Decoder) -> Callable[[DomEvent], None]:
+        def handle(event: DomEvent) -> None:
             def act() -> None:
                 intent = decode(event)
                 if intent is not None:
@@ -68,11 +68,11 @@ class Input:
 
         return handle
 
-    def _direct(self, handler: Callable[[Event], None]) -> Callable[[Event], None]:
+    def _direct(self, handler: Callable[[DomEvent], None]) -> Callable[[DomEvent], None]:
         return lambda event: self.run(lambda: handler(event))
 
     # ------------------------------------------------------------------ decoders
-    def click(self, event: Event) -> Intent | None:
+    def click(self, event: DomEvent) -> Intent | None:
         found = event.target.closest("[data-card], [data-action]") if event.target else None
         if found is None:
             return None
@@ -84,19 +84,19 @@ class Input:
             return None
         return Intent(action, found.attr("data-lang") or "", found)
 
-    def change(self, event: Event) -> Intent | None:
+    def change(self, event: DomEvent) -> Intent | None:
         target = event.target
         if target is None or target.attr("data-action") not in CHANGE_ONLY or not target.checked:
             return None
         return Intent(str(target.attr("data-action")), target.value, target)
 
-    def hand_key(self, event: Event) -> Intent | None:
+    def hand_key(self, event: DomEvent) -> Intent | None:
         """Arrow keys, Home and End move between cards (Enter/Space click natively)."""
         if event.key not in NAV_KEYS:
             return None
         event.prevent_default()
         return Intent("nav", event.key)
 
-    def hand_focus(self, event: Event) -> Intent | None:
+    def hand_focus(self, event: DomEvent) -> Intent | None:
         code = event.target.attr("data-card") if event.target else None
         return Intent("focus", code) if code else None

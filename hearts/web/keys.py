@@ -14,7 +14,7 @@ pressed again.  Arrow keys still repeat: moving focus moves nothing on the table
 
 from __future__ import annotations
 
-from .ports import Dom, Event
+from .ports import Dom, DomEvent
 
 ACTIVATING = frozenset({"Enter", " "})  # the keys that click a focused button
 
@@ -29,7 +29,7 @@ class KeyGuard:
         dom.listen("document", "keyup", self.on_key_up, True)
         dom.listen("document", "close", self.on_dialog_close, True)
 
-    def on_key_down(self, event: Event) -> None:
+    def on_key_down(self, event: DomEvent) -> None:
         if event.key not in ACTIVATING:
             return
         if event.repeat:
@@ -39,11 +39,11 @@ class KeyGuard:
         self.held.discard(event.key)
         self.down.add(event.key)
 
-    def on_key_up(self, event: Event) -> None:
+    def on_key_up(self, event: DomEvent) -> None:
         self.down.discard(event.key)
         if event.key in self.held:
             self.held.discard(event.key)
             event.prevent_default()
 
-    def on_dialog_close(self, _event: Event) -> None:
+    def on_dialog_close(self, _event: DomEvent) -> None:
         self.held |= self.down

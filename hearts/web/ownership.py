@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from ..view import dialogs as views
 from . import render
-from .ports import Dom, Event
+from .ports import Dom, DomEvent
 from .tablock import GRACE_MS, LOCK_NAME, TabLock
 
 
@@ -131,7 +131,7 @@ class TabOwnership:
         if self.dialog.is_open:
             self.dialog.close()
 
-    def on_click(self, event: Event) -> None:
+    def on_click(self, event: DomEvent) -> None:
         if event.target is not None and event.target.closest('[data-action="take-over"]'):
             self.take_over()
 

@@ -49,7 +49,7 @@ def _nothing() -> None:
 
 
 @dataclass
-class Event:
+class DomEvent:
     """A DOM event reduced to what the handlers read."""
 
     type: str
@@ -60,7 +60,7 @@ class Event:
     prevent_default: Callable[[], None] = field(default=_nothing, repr=False)
 
 
-Handler = Callable[[Event], None]
+Handler = Callable[[DomEvent], None]
 
 
 class Intent(NamedTuple):

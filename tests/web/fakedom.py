@@ -17,7 +17,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
-from hearts.web.ports import Boot, Event, Handler
+from hearts.web.ports import Boot, DomEvent, Handler
 
 ROOT = Path(__file__).resolve().parents[2]
 VOID = {"area", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
@@ -223,7 +223,7 @@ def matches(el: FakeElement, selector: str) -> bool:
 
 
 @dataclass
-class FakeEvent(Event):
+class FakeEvent(DomEvent):
     prevented: bool = False
 
     def prevent(self) -> None:
@@ -404,7 +404,7 @@ class FakeDom:
     def dispatch_window(self, kind: str) -> None:
         for where, name, handler, _ in list(self.listeners):
             if where == "window" and name == kind:
-                handler(Event(kind))
+                handler(DomEvent(kind))
 
     def move_focus(self, el: FakeElement) -> None:
         if self.active_el is not el:

@@ -8,7 +8,7 @@ button as a browser does (Enter at every keydown, autorepeat included; Space at 
 from __future__ import annotations
 
 from hearts.web.keys import KeyGuard
-from hearts.web.ports import Event
+from hearts.web.ports import DomEvent
 
 from .pages import Tab, open_tab
 
@@ -121,16 +121,16 @@ def test_arrow_keys_still_repeat() -> None:
     assert tab.dom.active() is tab.dom.card(hand[2])
 
 
-def event(kind: str, key: str, repeat: bool = False) -> tuple[Event, list[str]]:
+def event(kind: str, key: str, repeat: bool = False) -> tuple[DomEvent, list[str]]:
     said: list[str] = []
-    return Event(kind, key=key, repeat=repeat, prevent_default=lambda: said.append(kind)), said
+    return DomEvent(kind, key=key, repeat=repeat, prevent_default=lambda: said.append(kind)), said
 
 
 def test_a_key_down_when_a_dialog_closes_is_spent_until_pressed_again() -> None:
     guard = KeyGuard()
     down, _ = event("keydown", " ")
     guard.on_key_down(down)
-    guard.on_dialog_close(Event("close"))
+    guard.on_dialog_close(DomEvent("close"))
     up, prevented = event("keyup", " ")
     guard.on_key_up(up)
     assert prevented == ["keyup"]  # Space clicks at keyup: not the table's button
@@ -143,7 +143,7 @@ def test_a_key_down_when_a_dialog_closes_is_spent_until_pressed_again() -> None:
 def test_a_fresh_press_counts_even_if_the_release_went_unseen() -> None:
     guard = KeyGuard()
     guard.on_key_down(event("keydown", "Enter")[0])
-    guard.on_dialog_close(Event("close"))  # and the keyup went to another window
+    guard.on_dialog_close(DomEvent("close"))  # and the keyup went to another window
     down, prevented = event("keydown", "Enter")
     guard.on_key_down(down)
     up, prevented_up = event("keyup", "Enter")
