@@ -11,7 +11,7 @@ from collections.abc import Callable
 from .page import Page
 from .ports import Intent
 
-Action = Callable[[Page, Intent], None]
+IntentHandler = Callable[[Page, Intent], None]
 
 
 def tap(page: Page, intent: Intent) -> None:
@@ -44,7 +44,7 @@ def open_menu(page: Page, _intent: Intent) -> None:
     page.open("menu")
 
 
-def opener(name: str) -> Action:
+def opener(name: str) -> IntentHandler:
     def open_dialog(page: Page, _intent: Intent) -> None:
         page.confirm_new = page.confirm_reset = False
         page.dialogs.close("menu")
@@ -137,7 +137,7 @@ def flush(page: Page, _intent: Intent) -> None:
     page.ctl.flush()
 
 
-ACTIONS: dict[str, Action] = {
+HANDLERS: dict[str, IntentHandler] = {
     "tap": tap,
     "confirm-pass": confirm_pass,
     "continue": continue_hand,
@@ -167,6 +167,6 @@ ACTIONS: dict[str, Action] = {
 
 def dispatch(page: Page, intent: Intent) -> None:
     """Carry out ``intent`` (an unknown one does nothing)."""
-    action = ACTIONS.get(intent.name)
-    if action is not None:
-        page.run_safely(action, page, intent)
+    handler = HANDLERS.get(intent.name)
+    if handler is not None:
+        page.run_safely(handler, page, intent)
