@@ -202,11 +202,12 @@ class Page:
                 self.timer.sync(self.ctl.pending())  # never leave the table without its step
         if outcome is not None and step.kind == "cpu_play":
             end = time.perf_counter()
-            self.record(self.cpu_ms, (mid - start) * 1000)
-            self.record(self.move_ms, (end - start) * 1000)
+            self.sample(self.cpu_ms, (mid - start) * 1000)
+            self.sample(self.move_ms, (end - start) * 1000)
 
     @staticmethod
-    def record(series: list[float], value: float) -> None:
+    def sample(series: list[float], value: float) -> None:
+        """Append one timing sample (ms), keeping the newest :data:`PERF_KEEP`."""
         series.append(round(value, 3))
         if len(series) > PERF_KEEP:
             del series[0]
