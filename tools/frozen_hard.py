@@ -7,7 +7,7 @@ own (:data:`PACKAGE`) whose relative imports ``..cards``/``..rules`` reach the e
 unchanged rule book and whose ``.seatview`` is the engine's
 :class:`~hearts.cpu.seatview.SeatView` (the views the game builds).
 
-The modules of the commits in :data:`BLOBS` are a snapshot in the tree
+The modules of the commits in :data:`BLOBS` are a frozen copy in the tree
 (``tools/frozen_hard_src/<commit>/``, issue 44): the tests and the teacher need no git
 history, a shallow clone or an archive runs them.  Each file is checked against the git blob
 id recorded for it before it runs (``git ls-tree <commit> hearts/cpu/`` lists the same ids).
@@ -51,8 +51,8 @@ LEARNED = (
     "hard_pass_eval",
 )
 ROOT = Path(__file__).resolve().parent.parent
-SNAPSHOTS = Path(__file__).resolve().parent / "frozen_hard_src"
-# The git blob id of each snapshot file (``hearts/cpu/<module>.py`` at the commit).
+FROZEN_COPIES = Path(__file__).resolve().parent / "frozen_hard_src"
+# The git blob id of each frozen file (``hearts/cpu/<module>.py`` at the commit).
 BLOBS: dict[str, dict[str, str]] = {
     COMMIT: {
         "tables": "d74af509eb458a432269e41c1de3fa258f5f4516",
@@ -88,11 +88,11 @@ def blob_id(data: bytes) -> str:
     return hashlib.sha1(b"blob %d\x00" % len(data) + data).hexdigest()
 
 
-def snapshot_source(module: str, commit: str, folder: Path = SNAPSHOTS) -> str:
-    """The text of ``hearts/cpu/<module>.py`` at ``commit`` from its snapshot, checked."""
+def frozen_source(module: str, commit: str, folder: Path = FROZEN_COPIES) -> str:
+    """The text of ``hearts/cpu/<module>.py`` at ``commit`` from its frozen copy, checked."""
     data = (folder / commit[:12] / f"{module}.py.txt").read_bytes()
     if blob_id(data) != BLOBS[commit][module]:
-        raise ValueError(f"the snapshot of {module} at {commit[:12]} is not the commit's")
+        raise ValueError(f"the frozen copy of {module} at {commit[:12]} is not the commit's")
     return data.decode()
 
 
@@ -103,9 +103,9 @@ def git(root: Path, *args: str) -> str:
 
 
 def source(module: str, commit: str = COMMIT, root: Path = ROOT) -> str:
-    """The text of ``hearts/cpu/<module>.py`` at ``commit``: the snapshot's, else git's."""
+    """The text of ``hearts/cpu/<module>.py`` at ``commit``: the frozen copy's, else git's."""
     if commit in BLOBS:
-        return snapshot_source(module, commit)
+        return frozen_source(module, commit)
     return git(root, "show", f"{commit}:hearts/cpu/{module}.py")
 
 

@@ -182,38 +182,38 @@ def test_the_frozen_hard_is_todays_hard_at_its_commit():
         assert card in game.legal_plays(seat)
 
 
-def test_the_frozen_snapshots_are_the_recorded_files_and_nothing_else():
+def test_the_frozen_copies_are_the_recorded_files_and_nothing_else():
     for commit, blobs in frozen_hard.BLOBS.items():
-        folder = frozen_hard.SNAPSHOTS / commit[:12]
+        folder = frozen_hard.FROZEN_COPIES / commit[:12]
         assert {p.name for p in folder.iterdir()} == {f"{m}.py.txt" for m in blobs}
         for module in blobs:  # each file checked against its commit's blob id
-            assert frozen_hard.snapshot_source(module, commit).startswith('"""')
+            assert frozen_hard.frozen_source(module, commit).startswith('"""')
 
 
-def test_an_edited_snapshot_is_refused(tmp_path: Path) -> None:
+def test_an_edited_frozen_copy_is_refused(tmp_path: Path) -> None:
     commit = frozen_hard.COMMIT
-    shutil.copytree(frozen_hard.SNAPSHOTS / commit[:12], tmp_path / commit[:12])
+    shutil.copytree(frozen_hard.FROZEN_COPIES / commit[:12], tmp_path / commit[:12])
     edited = tmp_path / commit[:12] / "hard.py.txt"
     edited.write_text(edited.read_text().replace("def ", "def  ", 1))
-    assert frozen_hard.snapshot_source("tiebreak", commit, tmp_path)
+    assert frozen_hard.frozen_source("tiebreak", commit, tmp_path)
     with pytest.raises(ValueError, match="hard at 6f9d6081579c"):
-        frozen_hard.snapshot_source("hard", commit, tmp_path)
+        frozen_hard.frozen_source("hard", commit, tmp_path)
 
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 def test_hard_at_another_commit_is_read_from_git(tmp_path: Path) -> None:
     """A repository of its own, holding the first learned Hard: no history of this one."""
-    snapshot = "ae8ed3611e4d76b936367c3e5fb40a7a8ee902a4"
+    frozen = "ae8ed3611e4d76b936367c3e5fb40a7a8ee902a4"
     cpu = tmp_path / "hearts" / "cpu"
     cpu.mkdir(parents=True)
-    for module in frozen_hard.BLOBS[snapshot]:
-        (cpu / f"{module}.py").write_text(frozen_hard.snapshot_source(module, snapshot))
+    for module in frozen_hard.BLOBS[frozen]:
+        (cpu / f"{module}.py").write_text(frozen_hard.frozen_source(module, frozen))
     identity = ["-c", "user.name=test", "-c", "user.email=test@example.invalid"]
     frozen_hard.git(tmp_path, "init", "-q")
     frozen_hard.git(tmp_path, "add", ".")
     frozen_hard.git(tmp_path, *identity, "commit", "-q", "-m", "first learned Hard")
     commit = frozen_hard.git(tmp_path, "rev-parse", "HEAD").strip()
-    assert commit not in frozen_hard.BLOBS  # read from git, not from a snapshot
+    assert commit not in frozen_hard.BLOBS  # read from git, not from a frozen copy
     old = frozen_hard.hard_at("HEAD", tmp_path)
     assert old.__name__ == f"hearts._frozen_hard_{commit[:10]}.hard"
     assert old.hard_eval.FEATURES == 24

@@ -38,15 +38,15 @@ def test_the_picture_is_what_the_table_shows_keyed_to_the_save():
     memory = MemoryStorage()
     tab = tab_with_boot(memory, Boot(build=BUILD))
     tab.my_move()
-    snap = picture(memory)
-    assert snap["kind"] == "hearts-snapshot" and snap["v"] == 1 and snap["build"] == BUILD
-    assert snap["table"] == json.loads(memory.data[GAME_KEY])["check"]
+    stored = picture(memory)
+    assert stored["kind"] == "hearts-snapshot" and stored["v"] == 1 and stored["build"] == BUILD
+    assert stored["table"] == json.loads(memory.data[GAME_KEY])["check"]
     dom = tab.dom
     for region in ("status", "seat-0", "seat-1", "seat-2", "seat-3", "center", "hand"):
-        assert snap["regions"][region] == tab.page.painter.cache[region]
-    assert snap["classes"]["hand"] == dom.by_id("hand").attr("class")
-    assert snap["classes"]["table"] == dom.by_id("table").attr("class")
-    assert snap["lang"] == "en" and snap["labels"]["menu"] == "Menu"
+        assert stored["regions"][region] == tab.page.painter.cache[region]
+    assert stored["classes"]["hand"] == dom.by_id("hand").attr("class")
+    assert stored["classes"]["table"] == dom.by_id("table").attr("class")
+    assert stored["lang"] == "en" and stored["labels"]["menu"] == "Menu"
     tab.tap(tab.playable()[0])  # a lift is saved: the picture follows it
     assert picture(memory)["table"] == json.loads(memory.data[GAME_KEY])["check"]
     assert "lifted" in picture(memory)["regions"]["hand"]
@@ -128,8 +128,8 @@ def test_a_painted_picture_nested_too_deep_is_not_parsed_and_the_page_starts():
     memory = MemoryStorage()
     first = tab_with_boot(memory, Boot(build=BUILD))
     first.my_move()
-    snap = picture(memory)
-    deep = json.dumps({**snap, "junk": "@"}).replace('"@"', "[" * 8000 + "]" * 8000)
+    stored = picture(memory)
+    deep = json.dumps({**stored, "junk": "@"}).replace('"@"', "[" * 8000 + "]" * 8000)
     again = tab_with_boot(memory, Boot(BUILD, deep))
     assert again.dom.root.attr("data-state") == "ready"
     assert again.ctl.game.actions == first.ctl.game.actions

@@ -217,10 +217,10 @@ def test_the_check_sees_what_the_old_scripts_spelled() -> None:
 @pytest.mark.parametrize(
     "line",
     [
-        'if (field(snapshot, "v") !== {v}) return null;',
-        "if (snapshot.v != {v}) return null;",
-        'if ({v} === snapshot["v"]) paint(snapshot);',
-        "const SNAPSHOT_VERSION = {v};",
+        'if (field(picture, "v") !== {v}) return null;',
+        "if (picture.v != {v}) return null;",
+        'if ({v} === picture["v"]) paint(picture);',
+        "const PICTURE_VERSION = {v};",
         "const expected = {{ kind: RECORDS.pictureKind, v: {v} }};",
     ],
 )
