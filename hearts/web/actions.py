@@ -15,7 +15,7 @@ IntentHandler = Callable[[Page, Intent], None]
 
 
 def tap(page: Page, intent: Intent) -> None:
-    page.painter.focus_code = intent.value
+    page.drawing.painter.focus_code = intent.value
     outcome = page.ctl.tap(intent.value)
     if outcome is not None:
         page.update(outcome)
@@ -30,24 +30,24 @@ def confirm_pass(page: Page, _intent: Intent) -> None:
 def continue_hand(page: Page, _intent: Intent) -> None:
     outcome = page.ctl.continue_hand()
     if outcome is not None:
-        page.dialogs.close("summary")
+        page.drawing.dialogs.close("summary")
         page.update(outcome)
 
 
 def new_game_after_summary(page: Page, _intent: Intent) -> None:
-    page.dialogs.close("summary")
+    page.drawing.dialogs.close("summary")
     page.update(page.ctl.new_game())
 
 
 def open_menu(page: Page, _intent: Intent) -> None:
-    page.dialogs.close_all(keep="summary")
+    page.drawing.dialogs.close_all(keep="summary")
     page.open("menu")
 
 
 def opener(name: str) -> IntentHandler:
     def open_dialog(page: Page, _intent: Intent) -> None:
-        page.confirm_new = page.confirm_reset = False
-        page.dialogs.close("menu")
+        page.drawing.confirm_new = page.drawing.confirm_reset = False
+        page.drawing.dialogs.close("menu")
         page.open(name)
 
     return open_dialog
@@ -61,7 +61,7 @@ def close(page: Page, intent: Intent) -> None:
 
 def set_lang(page: Page, intent: Intent) -> None:
     page.update(page.ctl.set_lang(intent.value))
-    page.dialogs.focus_lang(intent.value)  # the menu was redrawn in the new language
+    page.drawing.dialogs.focus_lang(intent.value)  # the menu was redrawn in the new language
 
 
 def set_level(page: Page, intent: Intent) -> None:
@@ -72,37 +72,37 @@ def start_new(page: Page, _intent: Intent) -> None:
     if not page.ctl.in_progress:
         abandon(page, _intent)
         return
-    page.confirm_new = True
-    page.refill("newgame", "keep")
+    page.drawing.confirm_new = True
+    page.drawing.refill("newgame", "keep")
 
 
 def abandon(page: Page, _intent: Intent) -> None:
-    page.confirm_new = False
-    page.dialogs.forget_focus()  # focus goes to the new hand, not back to the menu
-    page.dialogs.close("newgame")
-    page.dialogs.close("summary")
+    page.drawing.confirm_new = False
+    page.drawing.dialogs.forget_focus()  # focus goes to the new hand, not back to the menu
+    page.drawing.dialogs.close("newgame")
+    page.drawing.dialogs.close("summary")
     page.update(page.ctl.new_game())
-    page.painter.focus_hand()
+    page.drawing.painter.focus_hand()
 
 
 def keep(page: Page, _intent: Intent) -> None:
-    page.dialogs.close("newgame")
+    page.drawing.dialogs.close("newgame")
 
 
 def ask_reset(page: Page, _intent: Intent) -> None:
-    page.confirm_reset = True
-    page.refill("stats", "reset-no")
+    page.drawing.confirm_reset = True
+    page.drawing.refill("stats", "reset-no")
 
 
 def reset(page: Page, _intent: Intent) -> None:
     page.update(page.ctl.reset_stats())
-    page.confirm_reset = False
-    page.refill("stats", "close")
+    page.drawing.confirm_reset = False
+    page.drawing.refill("stats", "close")
 
 
 def keep_stats(page: Page, _intent: Intent) -> None:
-    page.confirm_reset = False
-    page.refill("stats", "reset")
+    page.drawing.confirm_reset = False
+    page.drawing.refill("stats", "reset")
 
 
 def apply_update(page: Page, _intent: Intent) -> None:
@@ -110,23 +110,23 @@ def apply_update(page: Page, _intent: Intent) -> None:
 
 
 def update_ready(page: Page, _intent: Intent) -> None:
-    page.update_ready = True
+    page.drawing.update_ready = True
     page.draw()
 
 
 def dismiss(page: Page, _intent: Intent) -> None:
-    page.notices.clear()
-    page.painter.alert(False)
+    page.drawing.notices.clear()
+    page.drawing.painter.alert(False)
     page.draw()
-    page.painter.focus_hand()
+    page.drawing.painter.focus_hand()
 
 
 def navigate(page: Page, intent: Intent) -> None:
-    page.painter.navigate(intent.value)
+    page.drawing.painter.navigate(intent.value)
 
 
 def note_focus(page: Page, intent: Intent) -> None:
-    page.painter.focus_code = intent.value
+    page.drawing.painter.focus_code = intent.value
 
 
 def visibility(page: Page, _intent: Intent) -> None:

@@ -1,34 +1,27 @@
-"""The running page: after every intent or timer step, draw, announce and set the timer.
+"""The page's life cycle: start, resume and stop; after every intent or timer step, draw
+(:mod:`hearts.web.drawing`), store the picture drawn, and set the timer.
 
-:class:`Page` owns the controller and the parts that show its state (painter, dialogs,
-timer) and the little state that is the page's own (messages shown, confirmations
-asked, a waiting app update).  Every entry point runs inside :meth:`run_safely`: a Python
+:class:`Page` composes the controller with the drawing, the timer and the timing samples
+(:mod:`hearts.web.timing`).  Every entry point runs inside :meth:`run_safely`: a Python
 error shows a message and leaves a working page, never a dead one.
 """
 
 from __future__ import annotations
 
-import json
 import time
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from ..errors import SaveError
 from ..record import parse_json
-from ..view import build as table_view
-from ..view import dialogs as views
-from . import render
-from .announce import spoken
 from .controller import Controller
-from .dialogs import Dialogs
-from .events import Event, Outcome
-from .painter import Painter
+from .drawing import Drawing
+from .events import Outcome
 from .ports import Dom, Intent
 from .records import PICTURE_KEY
-from .schedule import CADENCE_MS, Pending, Timing
+from .schedule import Pending
 from .timer import Timer
-
-PERF_KEEP = 2000
+from .timing import Timings, debug_state
 
 
 def _object(text: str) -> dict[str, object]:
@@ -57,25 +50,15 @@ def queued_intents(text: str) -> list[Intent]:
     return intents
 
 
-def motion_speed(timing: Timing) -> float:
-    """Flights as long as the default cadence allows, shorter at a faster one, none at 0."""
-    return min(1.0, timing.cadence_ms / CADENCE_MS)
-
-
 class Page:
     def __init__(self, dom: Dom, new_controller: Callable[[], Controller]) -> None:
         self.dom = dom
         self.new_controller = new_controller
         self.ctl = new_controller()
-        self.painter = Painter(dom, motion_speed(self.ctl.params.timing))
-        self.dialogs = Dialogs(dom, self.painter.focus_hand)
+        self.drawing = Drawing(dom, lambda: self.ctl)
         self.timer = Timer(dom, lambda step: self.run_safely(self.on_timer, step))
+        self.timings = Timings()
         self.build: str | None = None  # static/build's id: pictures are kept for it
-        self.notices: list[str] = []
-        self.confirm_new = self.confirm_reset = False
-        self.update_ready = dom.update_ready()  # a new app version waits (static/pwa.mjs)
-        self.cpu_ms: list[float] = []  # Python time per CPU move: decide + apply + save
-        self.move_ms: list[float] = []  # the same plus drawing the table
 
     @property
     def lang(self) -> str:
@@ -87,7 +70,7 @@ class Page:
             fn(*args)
         except Exception:
             self.dom.log_error(traceback.format_exc())
-            self.show_error()
+            self.drawing.show_error()
 
     # ------------------------------------------------------------------ life cycle
     def start(self) -> list[Intent]:
@@ -104,10 +87,10 @@ class Page:
             queued = queued_intents(boot.queued)
             if boot.painted is not None and not queued:
                 self.dom.boot_reading(PICTURE_KEY)
-                self.painter.adopt(_object(boot.painted))
+                self.drawing.painter.adopt(_object(boot.painted))
                 self.dom.boot_reading(None)
             self.ctl.set_visible(not self.dom.hidden())
-            self.dom.expose("heartsDebug", {"state": self.debug_state, "perf": self.perf})
+            self.dom.expose("heartsDebug", {"state": self.debug_state, "perf": self.timings.perf})
             self.update(outcome)
             self.dom.by_id("boot").set_hidden(True)
             self.dom.root.set_data("readyMs", str(round(self.dom.now())))  # for the benchmark
@@ -122,7 +105,7 @@ class Page:
     def resume(self) -> None:
         """This tab has the game again: load what another tab saved, draw it afresh."""
         self.ctl = self.new_controller()
-        self.painter.reset()
+        self.drawing.painter.reset()
         self.timer.stop()
         self.update(self.ctl.start())
         self.ctl.set_visible(not self.dom.hidden())
@@ -130,65 +113,31 @@ class Page:
     def stop(self) -> None:
         """Another tab took the game over: no timer, no dialogs, nothing more saved."""
         self.timer.stop()
-        self.dialogs.close_all()
+        self.drawing.dialogs.close_all()
 
-    # ------------------------------------------------------------------ drawing
+    # ------------------------------------------------------------------ after each step
     def update(self, outcome: Outcome | None = None) -> None:
-        """Take in what happened, draw the table, say it, and set the one timer (R22)."""
-        if outcome is not None:
-            self.notices = [key for key in self.notices if key not in outcome.cleared]
-            self.notices += [key for key in outcome.notices if key not in self.notices]
-        self.draw(outcome.events if outcome is not None else ())
-        if outcome is not None:
-            self.painter.say(spoken(outcome.events, self.ctl.game, self.lang))
+        """Take in what happened, draw and say it, store the picture, and set the one
+        timer (R22)."""
+        self.drawing.update(outcome)
+        self.keep_picture()
         self.timer.sync(self.ctl.pending())
 
-    def draw(self, events: Sequence[Event] = ()) -> None:
-        """Draw the table; ``events``: what just happened, for the cards' flights."""
-        lang, record = self.lang, self.ctl.record
-        v = table_view(record.game, lang, record.selection, record.lifted)
-        notices = views.notices(lang, self.notices)
-        if self.painter.paint(v, views.chrome(lang), notices, events):
-            for name in self.dialogs.open_names():
-                if name != "summary":
-                    self.dialogs.fill(name, self.dialog_html(name))
-        if self.build is not None:
-            self.ctl.keep_picture({**self.painter.drawn(), "build": self.build})
-        if v.summary is None:
-            self.dialogs.close("summary")
-        else:
-            self.dialogs.show("summary", render.summary(v.summary, self.update_ready))
+    def draw(self) -> None:
+        """Draw the table again (nothing happened) and store the picture."""
+        self.drawing.draw()
+        self.keep_picture()
 
-    def dialog_html(self, name: str) -> str:
-        """The content of a dialog, from its view model."""
-        lang, ctl = self.lang, self.ctl
-        if name == "menu":
-            return render.menu(views.menu(lang))
-        if name == "newgame":
-            current = ctl.game.level if ctl.in_progress else None
-            return render.new_game(
-                views.new_game(lang, ctl.settings.level, current, self.confirm_new)
-            )
-        if name == "stats":
-            return render.stats(views.stats(lang, ctl.stats, self.confirm_reset))
-        return render.help_text(views.help_view(lang))
+    def keep_picture(self) -> None:
+        """Store what is drawn now beside the save, for static/boot.js to paint at the next
+        start (after every draw: a reload shows the table as the player left it)."""
+        if self.build is not None:
+            self.ctl.keep_picture(self.drawing.picture(self.build))
 
     def open(self, name: str) -> None:
-        self.ctl.flush()  # the statistics dialog shows up-to-date playing time
-        self.dialogs.show(name, self.dialog_html(name))
-
-    def refill(self, name: str, focus: str) -> None:
-        self.dialogs.fill(name, self.dialog_html(name))
-        self.dialogs.focus_action(name, focus)
-
-    def show_error(self) -> None:
-        try:
-            if "notice.error" not in self.notices:
-                self.notices.append("notice.error")
-            self.painter.alert(True)
-            self.painter.show_notices(views.notices(self.lang, self.notices))
-        except Exception:
-            self.dom.log_error(traceback.format_exc())
+        """Open a dialog; the statistics it may show include the playing time up to now."""
+        self.ctl.flush()
+        self.drawing.open(name)
 
     # ------------------------------------------------------------------ the timer
     def on_timer(self, step: Pending) -> None:
@@ -202,21 +151,8 @@ class Page:
                 self.timer.sync(self.ctl.pending())  # never leave the table without its step
         if outcome is not None and step.kind == "cpu_play":
             end = time.perf_counter()
-            self.sample(self.cpu_ms, (mid - start) * 1000)
-            self.sample(self.move_ms, (end - start) * 1000)
+            self.timings.cpu_move((mid - start) * 1000, (end - start) * 1000)
 
-    @staticmethod
-    def sample(series: list[float], value: float) -> None:
-        """Append one timing sample (ms), keeping the newest :data:`PERF_KEEP`."""
-        series.append(round(value, 3))
-        if len(series) > PERF_KEEP:
-            del series[0]
-
-    # ------------------------------------------------------------------ read-only hooks
     def debug_state(self) -> str:
-        step = self.timer.current
-        timer = None if step is None else [step.kind, step.seat, step.delay_ms]
-        return json.dumps({**self.ctl.debug_state(), "timer": timer})
-
-    def perf(self) -> str:
-        return json.dumps({"cpu_ms": self.cpu_ms, "move_ms": self.move_ms})
+        """``heartsDebug.state()``: read-only facts for tests and bug reports."""
+        return debug_state(self.ctl, self.timer)

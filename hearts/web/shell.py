@@ -2,7 +2,7 @@
 
     browser (dom) → input → actions → controller → engine → records
                                         ↓ outcome
-                         page: painter, dialogs, timer ← controller.pending()
+                         page: drawing (painter, dialogs), timer ← controller.pending()
 
 The tab ownership (the Web Lock) decides when this tab may play; until then the input is ignored.
 :func:`main` is called by index.html's Python once PyScript has put ``hearts/`` into the
@@ -45,7 +45,9 @@ def compose(browser: Dom, new_controller: Callable[[], Controller]) -> tuple[Pag
         if ownership.owner:  # while another tab plays the game, this one ignores its input
             page.run_safely(handler)
 
-    Input(browser, page.dialogs, lambda intent: actions.dispatch(page, intent), run).listen()
+    Input(
+        browser, page.drawing.dialogs, lambda intent: actions.dispatch(page, intent), run
+    ).listen()
     return page, ownership
 
 

@@ -43,7 +43,7 @@ def test_the_picture_is_what_the_table_shows_keyed_to_the_save():
     assert stored["table"] == json.loads(memory.data[GAME_KEY])["check"]
     dom = tab.dom
     for region in ("status", "seat-0", "seat-1", "seat-2", "seat-3", "center", "hand"):
-        assert stored["regions"][region] == tab.page.painter.cache[region]
+        assert stored["regions"][region] == tab.page.drawing.painter.cache[region]
     assert stored["classes"]["hand"] == dom.by_id("hand").attr("class")
     assert stored["classes"]["table"] == dom.by_id("table").attr("class")
     assert stored["lang"] == "en" and stored["labels"]["menu"] == "Menu"

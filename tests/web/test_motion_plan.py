@@ -15,6 +15,7 @@ from hearts import rules
 from hearts.cards import Card
 from hearts.enums import Direction, Level, Phase
 from hearts.web.controller import Controller
+from hearts.web.drawing import motion_speed
 from hearts.web.events import (
     CpuPlayed,
     Dealt,
@@ -26,7 +27,6 @@ from hearts.web.events import (
     YouPlayed,
 )
 from hearts.web.motion import plan
-from hearts.web.page import motion_speed
 from hearts.web.schedule import Timing
 
 from .helpers import controller, run_cpu, to_my_turn
@@ -179,7 +179,7 @@ def test_a_new_game_is_a_deal() -> None:
 def moving_tab(memory: MemoryStorage, seed: int = 5) -> Tab:
     """A tab whose painter flies cards (the tests' controllers run at cadence 0)."""
     tab = open_tab(memory, claim=False, seed=seed)
-    tab.page.painter.motion_speed = 1.0
+    tab.page.drawing.painter.motion_speed = 1.0
     tab.page.run_safely(tab.ownership.claim)
     return tab
 

@@ -1,0 +1,102 @@
+"""Drawing the controller's state: the table through the painter, the dialogs' content,
+the notices shown and what is said aloud.
+
+It reads the controller and writes no storage: the picture of what it drew is stored by
+the page's life cycle after each draw (:meth:`hearts.web.page.Page.keep_picture`).
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable, Sequence
+
+from ..view import build as table_view
+from ..view import dialogs as views
+from . import render
+from .announce import spoken
+from .controller import Controller
+from .dialogs import Dialogs
+from .events import Event, Outcome
+from .painter import Painter
+from .ports import Dom
+from .schedule import CADENCE_MS, Timing
+
+
+def motion_speed(timing: Timing) -> float:
+    """Flights as long as the default cadence allows, shorter at a faster one, none at 0."""
+    return min(1.0, timing.cadence_ms / CADENCE_MS)
+
+
+class Drawing:
+    """The parts that show the state (painter, dialogs) and the little state that is the
+    page's own (notices shown, confirmations asked, a waiting app update)."""
+
+    def __init__(self, dom: Dom, controller: Callable[[], Controller]) -> None:
+        self.dom = dom
+        self.controller = controller  # the current one: a tab taking the game back makes anew
+        self.painter = Painter(dom, motion_speed(controller().params.timing))
+        self.dialogs = Dialogs(dom, self.painter.focus_hand)
+        self.notices: list[str] = []
+        self.confirm_new = self.confirm_reset = False
+        self.update_ready = dom.update_ready()  # a new app version waits (static/pwa.mjs)
+
+    @property
+    def lang(self) -> str:
+        return self.controller().lang
+
+    def update(self, outcome: Outcome | None = None) -> None:
+        """Take in what happened, draw the table and say it."""
+        if outcome is not None:
+            self.notices = [key for key in self.notices if key not in outcome.cleared]
+            self.notices += [key for key in outcome.notices if key not in self.notices]
+        self.draw(outcome.events if outcome is not None else ())
+        if outcome is not None:
+            self.painter.say(spoken(outcome.events, self.controller().game, self.lang))
+
+    def draw(self, events: Sequence[Event] = ()) -> None:
+        """Draw the table; ``events``: what just happened, for the cards' flights."""
+        lang, record = self.lang, self.controller().record
+        v = table_view(record.game, lang, record.selection, record.lifted)
+        notices = views.notices(lang, self.notices)
+        if self.painter.paint(v, views.chrome(lang), notices, events):
+            for name in self.dialogs.open_names():
+                if name != "summary":
+                    self.dialogs.fill(name, self.dialog_html(name))
+        if v.summary is None:
+            self.dialogs.close("summary")
+        else:
+            self.dialogs.show("summary", render.summary(v.summary, self.update_ready))
+
+    def picture(self, build: str) -> dict[str, object]:
+        """What is drawn now, for static/boot.js to paint at the next start of ``build``."""
+        return {**self.painter.drawn(), "build": build}
+
+    def dialog_html(self, name: str) -> str:
+        """The content of a dialog, from its view model."""
+        lang, ctl = self.lang, self.controller()
+        if name == "menu":
+            return render.menu(views.menu(lang))
+        if name == "newgame":
+            current = ctl.game.level if ctl.in_progress else None
+            return render.new_game(
+                views.new_game(lang, ctl.settings.level, current, self.confirm_new)
+            )
+        if name == "stats":
+            return render.stats(views.stats(lang, ctl.stats, self.confirm_reset))
+        return render.help_text(views.help_view(lang))
+
+    def open(self, name: str) -> None:
+        self.dialogs.show(name, self.dialog_html(name))
+
+    def refill(self, name: str, focus: str) -> None:
+        self.dialogs.fill(name, self.dialog_html(name))
+        self.dialogs.focus_action(name, focus)
+
+    def show_error(self) -> None:
+        try:
+            if "notice.error" not in self.notices:
+                self.notices.append("notice.error")
+            self.painter.alert(True)
+            self.painter.show_notices(views.notices(self.lang, self.notices))
+        except Exception:
+            self.dom.log_error(traceback.format_exc())
