@@ -52,6 +52,21 @@ def test_the_picture_is_what_the_table_shows_keyed_to_the_save():
     assert "lifted" in picture(memory)["regions"]["hand"]
 
 
+def test_drawing_writes_no_storage_the_life_cycle_stores_the_picture():
+    """Drawing only draws (issue 44): the picture is stored by the step after the draw."""
+    memory = MemoryStorage()
+    tab = tab_with_boot(memory, Boot(build=BUILD))
+    tab.my_move()
+    assert tab.ctl.tap(tab.playable()[0]) is not None  # a lift: the table to draw changed
+    writes: list[str] = []
+    memory.set = lambda key, value: writes.append(key)  # type: ignore[method-assign]
+    tab.page.drawing.update(Outcome())
+    tab.page.drawing.draw()
+    assert writes == [] and "lifted" in tab.page.drawing.painter.cache["hand"]
+    tab.page.draw()
+    assert writes == [PICTURE_KEY]
+
+
 def test_without_the_boot_module_no_picture_is_kept():
     memory = MemoryStorage()
     open_tab(memory).my_move()
