@@ -11,8 +11,12 @@ PYODIDE_WHEELS_STAMP := $(PYODIDE_WHEELS)/.downloaded
 # it; `make run` and the e2e tests serve it). Sources stay where they are; dist/ is built.
 DIST := dist
 # The page's own files, copied as they are (static/vendor and static/build: older checkouts).
-PAGE_FILES := index.html pyscript.toml $(shell find static -type f ! -path 'static/vendor/*' \
-	! -path 'static/build/*' 2>/dev/null)
+# The stylesheet is written from its parts (static/css/hearts/*.css, one concern each, in
+# the order of their names): the page still loads one stylesheet before its first paint.
+CSS_PARTS := $(sort $(wildcard static/css/hearts/*.css))
+CSS := $(DIST)/static/css/hearts.css
+PAGE_FILES := index.html pyscript.toml static/css/hearts.css $(shell find static -type f \
+	! -path 'static/vendor/*' ! -path 'static/build/*' ! -path 'static/css/hearts/*' 2>/dev/null)
 SITE_COPIES := $(addprefix $(DIST)/,$(PAGE_FILES))
 # A deleted page file changes its folder's time: the site is pruned and sw.js rebuilt.
 PAGE_DIRS := $(shell find static -type d ! -path 'static/vendor*' ! -path 'static/build*' 2>/dev/null)
@@ -127,9 +131,13 @@ $(DIST)/pyscript.toml: pyscript.toml package.json scripts/gen_pyscript_toml.py
 	@mkdir -p $(@D)
 	cp $< $@
 
-$(filter-out $(DIST)/pyscript.toml,$(SITE_COPIES)): $(DIST)/%: %
+$(filter-out $(DIST)/pyscript.toml $(CSS),$(SITE_COPIES)): $(DIST)/%: %
 	@mkdir -p $(@D)
 	cp $< $@
+
+$(CSS): $(CSS_PARTS)
+	@mkdir -p $(@D)
+	cat $^ > $@
 
 # The service worker: Workbox precache manifest (content hash per file) of the site as built,
 # after removing what is no longer part of it (deleted page files, renamed build outputs).

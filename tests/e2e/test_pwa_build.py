@@ -69,8 +69,9 @@ def test_the_site_holds_only_what_the_page_loads():
     page_files = {
         p.relative_to(ROOT).as_posix()
         for p in (ROOT / "static").rglob("*")
-        if p.is_file() and not p.relative_to(ROOT).as_posix().startswith(BUILT)
+        if p.is_file() and not p.relative_to(ROOT).as_posix().startswith((*BUILT, CSS_PARTS))
     }
+    page_files.add(STYLESHEET)  # written from its parts, which stay out of the site
     vendored = json.loads((SITE / "static/vendor/manifest.json").read_text(encoding="utf-8"))
     expected = {
         "index.html",
@@ -90,6 +91,14 @@ def test_the_site_holds_only_what_the_page_loads():
 
 
 BUILT = ("static/vendor/", "static/build/")  # built into dist/ only (older checkouts had them)
+CSS_PARTS, STYLESHEET = "static/css/hearts/", "static/css/hearts.css"  # the Makefile joins them
+
+
+def test_the_stylesheet_is_its_parts_joined_in_name_order():
+    if not (SITE / STYLESHEET).is_file():
+        pytest.fail("dist/ is not built: run `make build`")
+    parts = sorted((ROOT / CSS_PARTS).glob("*.css"))
+    assert parts and (SITE / STYLESHEET).read_bytes() == b"".join(p.read_bytes() for p in parts)
 
 
 def test_build_command_on_a_fresh_copy_produces_the_served_site(tmp_path):

@@ -1,7 +1,7 @@
 """The HTML of a card: its face (corner indices, pips or court), in your hand or on the table.
 
 No ``style=`` attributes anywhere: the CSP (netlify.toml) has no 'unsafe-inline' for
-styles, so every look is a class in static/css/hearts.css.  All text is escaped.
+styles, so every look is a class in static/css/hearts/.  All text is escaped.
 """
 
 from __future__ import annotations

@@ -104,7 +104,7 @@ def status_bar(v: TableView) -> str:
     """Hand, pass direction (emphasised only while passing), level and the game's target."""
     now = " now" if v.phase == Phase.PASS else ""
     # "Pass:" in a span of its own: a phone's top bar hides it from sight (not from a screen
-    # reader), so this hand's facts stay on one row (static/css/hearts.css, .dir-what).
+    # reader), so this hand's facts stay on one row (static/css/hearts/10-layout.css, .dir-what).
     what = f'<span class="dir-what">{escape(v.passing_label)}</span> ' if v.passing_label else ""
     return (
         f'<span class="hand-no">{escape(v.hand_label)}</span>'
