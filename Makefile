@@ -175,8 +175,12 @@ browsers:
 	if [ -n "$$missing" ]; then $(SUDO) $(APT_GET) update -q && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -q $(BROWSER_PACKAGES); fi
 
+# Two workers (pytest-xdist), each with its own server and browser, take whole files as
+# they free up: most of a browser test is waiting for the page, so two halve the suite's
+# time on the 2-core machine (docs/testing.md). HEARTS_E2E_WORKERS=0 runs it in one process.
+HEARTS_E2E_WORKERS ?= 2
 test-e2e: $(DEV_STAMP) build browsers
-	$(VPY) -m pytest -q tests/e2e
+	$(VPY) -m pytest -q -n $(HEARTS_E2E_WORKERS) --dist loadfile tests/e2e
 
 # The tables of tests/shared_cases/ against static/boot/ as built (its modules import the
 # generated contract); tests/web/test_shared_cases.py runs the same tables against Python.
@@ -184,8 +188,12 @@ test-e2e: $(DEV_STAMP) build browsers
 test-js: $(NODE_STAMP) $(SITE_COPIES) $(CONTRACT)
 	node --test tests/js/
 
-# icons-check: a changed drawing with stale PNGs fails the run (~10 s in Chromium).
-test: lint icons-check test-engine test-js test-pyodide test-e2e
+# icons-check: a changed drawing with stale PNGs fails the run (~10 s in Chromium). The
+# checks before the browser suites are single-threaded: two at a time use both cores (each
+# one's output printed whole when it ends). The browser suites then take both cores alone.
+test:
+	$(MAKE) --no-print-directory -j2 --output-sync=target lint icons-check test-engine test-js test-pyodide
+	$(MAKE) --no-print-directory test-e2e
 
 # Serves dist/ with the production headers (stdlib only, no venv needed).
 run: build

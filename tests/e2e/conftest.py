@@ -20,7 +20,9 @@ Fixtures
 from __future__ import annotations
 
 import json
+import os
 import re
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -69,10 +71,47 @@ CRASH_RERUNS = 3
 CRASH_RERUN_DELAY_S = 10
 CRASH_BUDGET = 40
 _OOM_KILLS_AT_START = machine.oom_kills()
-_CRASHES: list[str] = []
+_CRASHES: list[str] = []  # this process's crashes (the renderer_crashes fixture)
+# Every process's crashes, one per line: `make test-e2e` runs the files in two pytest-xdist
+# workers, and only the controller prints the summary. Named by the controller before it
+# starts the workers, which inherit its environment.
+CRASH_LOG_VARIABLE = "HEARTS_E2E_CRASH_LOG"
+
+
+def pytest_configure(config):
+    if CRASH_LOG_VARIABLE not in os.environ or not hasattr(config, "workerinput"):
+        handle, path = tempfile.mkstemp(prefix="hearts-e2e-crashes-", suffix=".log")
+        os.close(handle)
+        os.environ[CRASH_LOG_VARIABLE] = path
+
+
+def _record_crash(line: str) -> None:
+    _CRASHES.append(line)
+    with open(os.environ[CRASH_LOG_VARIABLE], "a", encoding="utf-8") as log:
+        log.write(line.replace("\n", " ") + "\n")
+
+
+# The longest files first: `make test-e2e` hands whole files to two workers as they free
+# up (pytest-xdist --dist loadfile, one browser per worker), so a long file started last
+# would keep one worker busy alone at the end. The rest keep their alphabetical order.
+LONGEST_FILES = (
+    "test_engines.py",
+    "test_reload_chaos.py",
+    "test_pwa.py",
+    "test_pwa_update.py",
+    "test_layout.py",
+    "test_a11y.py",
+    "test_memory_snapshot.py",
+)
+
+
+def _file_rank(item: pytest.Item) -> int:
+    name = Path(str(item.fspath)).name
+    return LONGEST_FILES.index(name) if name in LONGEST_FILES else len(LONGEST_FILES)
 
 
 def pytest_collection_modifyitems(items):
+    items.sort(key=_file_rank)  # stable: within a rank, the collection order
     for item in items:
         if Path(str(item.fspath)).is_relative_to(Path(__file__).parent):
             item.add_marker(pytest.mark.e2e)
@@ -92,7 +131,7 @@ def pytest_runtest_makereport(item, call):
         return
     state = machine.describe(_OOM_KILLS_AT_START)
     outcome.get_result().sections.append(("the machine when the page crashed", state))
-    _CRASHES.append(f"{item.nodeid} ({call.when}): {state}")
+    _record_crash(f"{item.nodeid} ({call.when}): {state}")
     if len(_CRASHES) >= CRASH_BUDGET:
         pytest.exit(f"{len(_CRASHES)} browser page crashes: stopping the run", returncode=1)
 
@@ -103,10 +142,15 @@ def renderer_crashes() -> list[str]:
     return _CRASHES
 
 
-def pytest_terminal_summary(terminalreporter):
-    if _CRASHES:
-        terminalreporter.write_sep("-", f"{len(_CRASHES)} browser page crash(es)")
-        for line in _CRASHES:
+def pytest_terminal_summary(terminalreporter, config):
+    if hasattr(config, "workerinput"):
+        return
+    log = Path(os.environ[CRASH_LOG_VARIABLE])
+    crashes = log.read_text(encoding="utf-8").splitlines() if log.is_file() else []
+    log.unlink(missing_ok=True)
+    if crashes:
+        terminalreporter.write_sep("-", f"{len(crashes)} browser page crash(es)")
+        for line in crashes:
             terminalreporter.write_line(line)
 
 
@@ -147,7 +191,7 @@ class RelaunchingBrowser:
 
     def _alive(self) -> Browser:
         if not self._browser.is_connected():
-            _CRASHES.append(f"the browser, started again: {machine.describe(_OOM_KILLS_AT_START)}")
+            _record_crash(f"the browser, started again: {machine.describe(_OOM_KILLS_AT_START)}")
             self._browser = self._launch()
         return self._browser
 
