@@ -22,6 +22,7 @@ spells one itself (tests/web/test_contract.py fails when one does):
   Python runs: the steps, a failed start and its causes, the labels, the neutral table's
   plates (the game's own view and render code), the runtime's download failing (pwa.mjs).
 * ``MARKUP``: the allowlist a stored picture must pass to be painted (hearts/web/markup.py).
+* ``PHRASES``: per language, the texts a stored picture may say (hearts/web/phrases.py).
 
 Standard library only (the engine is too), so the netlify build needs no venv.
 """
@@ -48,7 +49,7 @@ def contract(root: Path, build: str) -> dict[str, Any]:
     from hearts import i18n, record
     from hearts.view.dialogs import chrome
     from hearts.view.table import neutral_plates
-    from hearts.web import markup, painter, records, render, tablock
+    from hearts.web import markup, painter, phrases, records, render, tablock
 
     texts = {
         lang: {
@@ -92,6 +93,7 @@ def contract(root: Path, build: str) -> dict[str, Any]:
         "STEPS": list(STEPS),
         "TEXTS": texts,
         "MARKUP": markup.rules(),
+        "PHRASES": {lang: phrases.phrases(lang) for lang in i18n.LANGS},
     }
 
 

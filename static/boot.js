@@ -35,7 +35,7 @@ try {
 const lang = saved ? saved.lang : pageLanguage();
 const words = TEXTS[lang];
 if (saved) {
-    paint(saved.regions, saved.classes, saved.labels, lang);
+    paint(saved.regions, saved.classes, words.labels, lang);
     root.dataset.boot = "picture"; // the saved picture: static/css styles it by this name
 } else {
     paint(words.regions, { table: "table phase-boot", hand: "hand n13" }, words.labels, lang);

@@ -73,6 +73,21 @@ class TableView(NamedTuple):
     summary: Summary | None
 
 
+# A seat's status badge -> its text's key.
+STATUS_TEXTS = {"passed": "seat.passed", "choosing": "seat.choosing", "to_act": "seat.to_act"}
+
+
+def hand_card_label(t: Texts, name: str, blocked: bool, received: bool) -> str:
+    """A card of your hand for screen readers: its name, and "blocked", "received"."""
+    facts = [name, *([t("blocked")] if blocked else []), *([t("received")] if received else [])]
+    return ", ".join(facts)
+
+
+def trick_card_label(t: Texts, name: str, seat: int) -> str:
+    """A card on the table for screen readers: its name and who played it."""
+    return f"{name}, {t.played_by(seat)}"
+
+
 def pass_target(direction: Direction) -> int:
     return rules.pass_target(0, direction)
 
@@ -132,11 +147,7 @@ def _plate(game: Game, seat: int, t: Texts) -> Plate:
         status = "passed" if game.has_passed(seat) else "choosing"
     elif game.phase == Phase.PLAY and game.to_act == seat:
         status = "to_act"
-    status_text = {
-        "passed": t("seat.passed"),
-        "choosing": t("seat.choosing"),
-        "to_act": t("seat.to_act"),
-    }.get(status, "")
+    status_text = t(STATUS_TEXTS[status]) if status else ""
     count = len(game.hand(seat))
     taken = sum(1 for trick in game.tricks if rules.trick_winner(trick) == seat)
     tricks = i18n.tricks(t.lang, taken)
@@ -171,7 +182,7 @@ def _trick_cards(
                 seat=seat,
                 position=POSITIONS[seat],
                 face=f,
-                label=f"{f.name}, {t.played_by(seat)}",
+                label=trick_card_label(t, f.name, seat),
                 winner=winner == seat,
             )
         )
@@ -232,15 +243,10 @@ def _hand(
         f = face(card, t.lang)
         blocked = my_turn and card not in legal
         playable = choosing or (my_turn and card in legal)
-        facts = [f.name]
-        if blocked:
-            facts.append(t("blocked"))
-        if card in received:
-            facts.append(t("received"))
         cards.append(
             HandCard(
                 face=f,
-                label=", ".join(facts),
+                label=hand_card_label(t, f.name, blocked, card in received),
                 playable=playable,
                 blocked=blocked,
                 inert=not playable and not blocked,

@@ -9,6 +9,7 @@ these values) and class names, text and nothing else (no comments, no ``id``, ``
 ``on…`` handlers, links or forms).  A picture with anything else is not painted at all
 (the neutral table is, and Python draws the saved one as usual), so what Python takes as
 already drawn is always exactly what is on the screen.
+Its text must be the renderer's too (issue 46): :mod:`hearts.web.phrases`.
 
 The rules are data, written by scripts/build_contract.py into static/build/contract.mjs
 for boot.js; :func:`allowed` is the same check in Python, which tests run over every table a
@@ -102,17 +103,29 @@ def element_allowed(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
     return True
 
 
-def allowed(html: str) -> bool:
+def allowed(html: str, lang: str | None = None) -> bool:
     """``True`` if every element of ``html`` is one the renderer makes (what boot.js checks
-    in the browser's own parser before it paints a region).  For tests and the build only:
-    html.parser is not imported by the page (its start-up cost)."""
+    in the browser's own parser before it paints a region) and, given ``lang``, every text
+    (text nodes, ``aria-label`` values) is one a table in ``lang`` can hold
+    (:mod:`hearts.web.phrases`).  For tests and the build only: html.parser is not imported
+    by the page (its start-up cost)."""
     from html.parser import HTMLParser
+
+    from .phrases import allowed as phrase_allowed
+
+    def text_allowed(text: str) -> bool:
+        return lang is None or phrase_allowed(lang, text)
 
     class Checker(HTMLParser):
         ok = True
 
         def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
             self.ok = self.ok and element_allowed(tag, attrs)
+            for name, value in attrs:
+                self.ok = self.ok and (name != "aria-label" or text_allowed(value or ""))
+
+        def handle_data(self, data: str) -> None:
+            self.ok = self.ok and text_allowed(data)
 
         def handle_comment(self, data: str) -> None:
             self.ok = False

@@ -55,7 +55,6 @@ class Painter:
         self.focus_code: str | None = None
         self.hand_codes: list[str] = []
         self.lang: str | None = None
-        self.chrome: Chrome | None = None
         self.classes: dict[str, str] = {}
 
     def reset(self) -> None:
@@ -75,11 +74,11 @@ class Painter:
             )
 
     def drawn(self) -> dict[str, object]:
-        """What is drawn now (language, regions, classes, labels): the table's picture that
-        static/boot.js paints at the next start (:meth:`Records.save_picture`)."""
-        labels = chrome_labels(self.chrome) if self.chrome is not None else {}
+        """What is drawn now (language, regions, classes): the table's picture that
+        static/boot.js paints at the next start (:meth:`Records.save_picture`), with the
+        labels of its language (they are the build's, never read from storage)."""
         regions = {name: self.cache[name] for name in REGIONS if name in self.cache}
-        return {"lang": self.lang, "regions": regions, "classes": self.classes, "labels": labels}
+        return {"lang": self.lang, "regions": regions, "classes": self.classes}
 
     def set_html(self, name: str, element: Element, html: str) -> bool:
         if self.cache.get(name) == html:
@@ -134,7 +133,7 @@ class Painter:
 
     def paint_chrome(self, c: Chrome) -> None:
         """Labels outside the regions (menu button, landmarks) in the current language."""
-        self.lang, self.chrome = c.lang, c
+        self.lang = c.lang
         self.dom.root.set_attr("lang", c.lang)
         for key, text in chrome_labels(c).items():
             element_id, where, _field = LABELS[key]
@@ -215,5 +214,5 @@ class Painter:
 
 
 def chrome_labels(c: Chrome) -> dict[str, str]:
-    """The label texts by name (:data:`LABELS`): what the picture keeps for boot.js."""
+    """The label texts by name (:data:`LABELS`): boot.js's for each language (the contract)."""
     return {key: str(getattr(c, field)) for key, (_id, _where, field) in LABELS.items()}

@@ -311,8 +311,10 @@ class Records:
         """What the table shows, for static/boot.js to paint before Python starts.
 
         Keyed to the table record by its check value: the boot module paints it only while
-        it belongs to exactly the saved game.  Not sealed: it holds nothing to protect and
-        nothing is ever loaded from it but HTML of our own page, checked by that key.
+        it belongs to exactly the saved game.  Not sealed: it holds nothing to protect, and
+        a seal would not stop whatever can write the save too; what the boot module paints
+        of it is checked instead, every element (:mod:`hearts.web.markup`) and every word
+        (:mod:`hearts.web.phrases`).
         """
         body = {"kind": PICTURE_KIND, "v": PICTURE_VERSION, "table": self.table_check}
         text = json.dumps({**body, **picture}, separators=(",", ":"), sort_keys=True)

@@ -1,14 +1,12 @@
 // The saved table's picture (localStorage RECORDS.picture, written by hearts/web after every
 // draw), only if it was drawn for exactly the saved table (its "table" is the check value
 // of RECORDS.game's record) by exactly this build (BUILD), and is made of nothing but the
-// renderer's markup.
-import { BUILD, IDS, LABELS, MARKUP, RECORDS, REGIONS, TEXTS } from "../build/contract.mjs";
-import { fragment, whole } from "./markup.mjs";
+// renderer's markup, saying nothing but the game's phrases. Anything that can write the
+// save can write a picture that fits it: its words are what is checked (issue 46), and
+// the labels outside the regions are the build's own for its language, never stored ones.
+import { BUILD, IDS, MARKUP, RECORDS, REGIONS, TEXTS } from "../build/contract.mjs";
+import { fragment, whole, wording } from "./markup.mjs";
 import { field, own, parse, stored } from "./records.mjs";
-
-function labelsOf(value) {
-    return Object.keys(LABELS).every((key) => typeof field(value, key) === "string") ? value : null;
-}
 
 export function savedPicture() {
     const text = stored(RECORDS.picture);
@@ -27,18 +25,12 @@ export function savedPicture() {
     if (tableClass !== undefined && !whole(MARKUP.tableClass).test(tableClass)) return null;
     if (handClass !== undefined && !whole(MARKUP.handClass).test(handClass)) return null;
     const regions = {};
+    const said = wording(lang);
     for (const name of REGIONS) {
         const html = field(storedRegions, name);
         if (html === undefined) continue;
-        regions[name] = typeof html === "string" ? fragment(html) : null;
+        regions[name] = typeof html === "string" ? fragment(html, said) : null;
         if (!regions[name]) return null;
     }
-    const labels = field(picture, "labels");
-    return {
-        text,
-        lang,
-        regions,
-        classes: { table: tableClass, hand: handClass },
-        labels: labelsOf(labels) ?? TEXTS[lang].labels,
-    };
+    return { text, lang, regions, classes: { table: tableClass, hand: handClass } };
 }

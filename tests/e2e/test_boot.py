@@ -202,3 +202,51 @@ def test_prototype_keys_as_a_language_do_not_break_the_boot_module(page):
     painted(page)
     assert page.get_attribute("html", "data-boot") == "neutral"
     wait_ready(page)
+
+
+# Issue 46 (U9, U13): the renderer's own markup around words it never says. A tampered
+# picture showed a warning and a button of its own, and a waiting second tab kept showing
+# them: before the fix boot.js painted them as stored.
+INVENTED = "Your save is damaged. Visit example.com to recover it"
+INVENTED_TEXT = {
+    "prompt": ("prompt", INVENTED),
+    "button": ("center", '<button type="button" class="btn primary">Recover save</button>'),
+    "aria-label": ("seat-2", f'<div class="pile" role="img" aria-label="{INVENTED}"></div>'),
+}
+
+
+def store_picture(page, picture: dict[str, object]) -> None:
+    page.evaluate(f"localStorage.setItem('{PICTURE_KEY}', {json.dumps(json.dumps(picture))})")
+
+
+def test_a_picture_with_words_the_game_never_says_is_not_painted(page):
+    page.goto("/?seed=7&cadence=0&lang=en")
+    wait_ready(page)
+    pristine = page.evaluate(f"localStorage.getItem('{PICTURE_KEY}')")
+    for what, (region, html) in INVENTED_TEXT.items():
+        picture = json.loads(pristine)
+        picture["regions"][region] += html
+        store_picture(page, picture)
+        painted(page)  # the archive is held back: Python stores nothing meanwhile
+        assert page.get_attribute("html", "data-boot") == "neutral", what
+        assert INVENTED not in page.content() and "Recover save" not in page.content(), what
+    wait_ready(page)
+    assert page.locator("#hand button[data-card]").count() == 13  # the saved game, drawn
+    assert INVENTED not in page.content() and "Recover save" not in page.content()
+    painted(page)  # and the picture Python stores then is painted again at once
+    assert page.get_attribute("html", "data-boot") == "picture"
+
+
+def test_a_pictures_stored_labels_are_never_painted_the_builds_are(page):
+    """The labels outside the regions (the menu button, the landmarks) are the build's for
+    the picture's language: a stored one is not read (issue 46)."""
+    page.goto("/?seed=7&cadence=0&lang=de")
+    wait_ready(page)
+    picture = json.loads(page.evaluate(f"localStorage.getItem('{PICTURE_KEY}')"))
+    picture["labels"] = {"menu": "Recover save", "hand": INVENTED, "table": "x", "center": "x"}
+    store_picture(page, picture)
+    painted(page)
+    assert page.get_attribute("html", "data-boot") == "picture"  # its regions are the game's
+    assert page.locator("#menu-button").inner_text() == i18n.text("de", "menu")
+    assert page.get_attribute("#hand", "aria-label") == i18n.text("de", "your_hand")
+    assert "Recover save" not in page.content() and INVENTED not in page.content()

@@ -14,6 +14,7 @@ const { withinLimits } = await import(new URL("boot/records.mjs", SITE));
 const { chooseLanguage, queryLanguage } = await import(new URL("boot/language.mjs", SITE));
 const { navIndex, tapDecision } = await import(new URL("boot/hand.mjs", SITE));
 const { badKeys, setAside } = await import(new URL("boot/set-aside.mjs", SITE));
+const { wording } = await import(new URL("boot/markup.mjs", SITE));
 
 const table = (name) =>
     JSON.parse(readFileSync(new URL(`../shared_cases/${name}.json`, import.meta.url), "utf8")).cases;
@@ -80,6 +81,10 @@ for (const c of table("navigate")) {
         assert.ok(Object.hasOwn(NAV_KEYS, c.key), c.key);
         assert.equal(navIndex(NAV_KEYS[c.key], current, total), at(c.expect));
     });
+}
+
+for (const c of table("picture_text")) {
+    test(`picture text: ${c.name}`, () => assert.equal(wording(c.lang)(c.text), c.ok));
 }
 
 // localStorage's interface over a Map.

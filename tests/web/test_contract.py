@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from hearts import i18n, record
-from hearts.web import painter, records, settings, tablock
+from hearts.web import painter, phrases, records, settings, tablock
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -268,6 +268,7 @@ def test_the_contract_comes_from_its_owners() -> None:
     for lang in i18n.LANGS:
         assert set(CONTRACT["TEXTS"][lang]["labels"]) == set(painter.LABELS)
         assert CONTRACT["TEXTS"][lang]["download"]["reload"] == i18n.text(lang, "boot.reload")
+        assert CONTRACT["PHRASES"][lang] == phrases.phrases(lang)
 
 
 def test_the_module_is_javascript_of_the_contract() -> None:

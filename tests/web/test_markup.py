@@ -1,9 +1,10 @@
-"""What static/boot.js may paint from storage (issue 20): exactly the renderer's markup.
+"""What static/boot.js may paint from storage (issue 20): exactly the renderer's markup,
+saying only the renderer's words (issue 46, U9, U13).
 
 Every picture a whole game keeps (both languages, every phase, summaries, the next
-game) passes the allowlist of :mod:`hearts.web.markup`; what the fault campaign stored
-does not.  The browser's own check of the same rules is tested end to end
-(tests/e2e/test_boot.py).
+game) passes the allowlist of :mod:`hearts.web.markup` and every text in it is one of
+:mod:`hearts.web.phrases`; what the fault campaigns stored does not.  The browser's own
+check of the same rules is tested end to end (tests/e2e/test_boot.py).
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ def test_every_picture_of_a_whole_game_is_the_renderers_markup(lang, seed):
     # markup, so each distinct markup is checked once (a third of the checks, same verdict).
     regions = {html: region for snap in seen for region, html in snap["regions"].items()}
     for html, region in regions.items():
-        assert markup.allowed(html), (region, html)
+        assert markup.allowed(html, lang), (region, html)
     for snap in seen:
         assert table.match(snap["classes"]["table"]) and hand.match(snap["classes"]["hand"])
 
@@ -80,6 +81,21 @@ HOSTILE = [
 @pytest.mark.parametrize("html", HOSTILE)
 def test_markup_the_renderer_never_makes_is_refused(html):
     assert not markup.allowed(html)
+
+
+# Issue 46: the renderer's elements around invented words (a tampered picture showed these).
+INVENTED = [
+    '<p class="seat-status st-to_act">Your save is damaged. Visit example.com</p>',
+    '<button type="button" class="btn primary">Recover save</button>',
+    '<div class="pile" role="img" aria-label="Call 0800 to recover your save"></div>',
+    '<h2 class="seat-name">Du</h2>',  # a German word on an English table
+]
+
+
+@pytest.mark.parametrize("html", INVENTED)
+def test_the_renderers_markup_with_words_it_never_says_is_refused(html):
+    assert markup.allowed(html)  # the elements alone pass
+    assert not markup.allowed(html, "en")
 
 
 def test_the_rules_are_data_for_the_boot_module():

@@ -14,7 +14,9 @@ one side without the other fails one of the two:
 * params.json: :func:`hearts.web.params.parse_query` and :meth:`Params.from_query` of a
   query string (boot/language.mjs ``queryLanguage``: ``?lang=`` only, the one parameter
   the boot script reads; ``seed`` and ``cadence`` only Python reads, so the JavaScript has
-  no side for them).
+  no side for them);
+* picture_text.json: :func:`hearts.web.phrases.allowed`, the words a stored table picture
+  may say (boot/markup.mjs ``wording``; issue 46, U13).
 
 A text in a table is a string, or ``{"build": [[piece, count], ...]}``: each piece repeated
 ``count`` times, a count being a number or a limit of the contract's RECORDS (``maxText``,
@@ -33,6 +35,7 @@ import pytest
 from hearts.errors import SaveError
 from hearts.record import MAX_DEPTH, MAX_TEXT, limits_problem
 from hearts.record import seal as seal_record
+from hearts.web import phrases
 from hearts.web.params import Params, choose_lang, parse_query
 from hearts.web.records import (
     BAD_MAX,
@@ -108,6 +111,12 @@ def test_params(case: dict[str, Any]) -> None:
     assert params.seed == case["seed"]
     assert params.timing == (DEFAULT_TIMING if cadence is None else Timing.from_cadence(cadence))
     assert params.lang == case["lang"]
+
+
+@pytest.mark.parametrize("case", table("picture_text"), ids=named)
+def test_picture_text(case: dict[str, Any]) -> None:
+    """U13: a stored picture says only what the game's renderer says (issue 46)."""
+    assert phrases.allowed(case["lang"], case["text"]) is case["ok"]
 
 
 def play_turn_with_sunk_cards() -> Tab:

@@ -25,6 +25,8 @@ PIPS: dict[int, tuple[tuple[str, int], ...]] = {
 }
 
 
+RECEIVED_BADGE = "★"  # on a card you received, until your first play
+
 _ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"), ("'", "&#x27;"))
 
 
@@ -82,7 +84,7 @@ def hand_card(card: HandCard, focus: bool) -> str:
     if card.playable:
         attrs.append(f'aria-pressed="{"true" if card.selected or card.lifted else "false"}"')
     attrs.append(f'tabindex="{0 if focus else -1}"')
-    badge = '<span class="rcv" aria-hidden="true">★</span>' if card.received else ""
+    badge = f'<span class="rcv" aria-hidden="true">{RECEIVED_BADGE}</span>' if card.received else ""
     return (
         f'<button type="button" class="{" ".join(classes)}" {" ".join(attrs)}>'
         f'<span class="face" aria-hidden="true">{card_face(f)}</span>{badge}</button>'

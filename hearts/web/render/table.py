@@ -10,6 +10,7 @@ from ...view import HandCard, Plate, TableView
 from .cards import escape, hand_card, trick_card
 
 ARROWS = {Direction.LEFT: "←", Direction.RIGHT: "→", Direction.ACROSS: "↑", Direction.HOLD: "•"}
+STATUS_ICONS = {"passed": "✓ "}  # before a seat's status text
 
 
 def hand(cards: Sequence[HandCard], focus_code: str | None) -> str:
@@ -57,7 +58,7 @@ def center(v: TableView) -> str:
 def plate(p: Plate) -> str:
     status = ""
     if p.status:
-        icon = "✓ " if p.status == "passed" else ""
+        icon = STATUS_ICONS.get(p.status, "")
         status = f'<p class="seat-status st-{p.status}">{icon}{escape(p.status_text)}</p>'
     elif p.seat != 0:  # the line kept free: a badge coming or going never moves the table
         status = '<p class="seat-status st-idle" aria-hidden="true">&#160;</p>'
@@ -73,7 +74,7 @@ def plate(p: Plate) -> str:
         f'<div class="plate{" active" if p.status == "to_act" else ""}">'
         f'<h2 class="seat-name">{escape(p.name)}</h2>'
         f'<p class="seat-score"><span class="num">{p.score}</span> '
-        f'<span class="unit">{escape(_unit(p))}</span></p>'
+        f'<span class="unit">{escape(score_unit(p.score_text, p.score))}</span></p>'
         + (f'<p class="seat-meta">{meta}</p>' if meta else "")
         + status
         + "</div>"
@@ -95,9 +96,9 @@ def pile(p: Plate) -> str:
     )
 
 
-def _unit(p: Plate) -> str:
-    # "12 points" → the unit part only; the number is drawn large.
-    return p.score_text.replace(str(p.score), "", 1).strip()
+def score_unit(score_text: str, score: int) -> str:
+    """The unit of a score text ("points" of "12 points"): the number is drawn large."""
+    return score_text.replace(str(score), "", 1).strip()
 
 
 def status_bar(v: TableView) -> str:
