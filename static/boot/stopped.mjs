@@ -62,6 +62,13 @@ export function failures(words, onStop) {
         boot.classList.add("stopped");
         boot.setAttribute("role", "alert");
         boot.append(why, button);
+        // A dialog Python opened answers no more, and as a modal one it leaves everything
+        // else inert: the way on behind it could not be pressed (issue 46). Its close event
+        // hands the focus back to its opener: the way on takes it again after that.
+        for (const dialog of document.querySelectorAll("dialog[open]")) {
+            dialog.addEventListener("close", () => button.focus(), { once: true });
+            dialog.close();
+        }
         button.focus();
     }
 

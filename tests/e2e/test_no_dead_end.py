@@ -1,5 +1,5 @@
-"""No dead ends (issue 20; U9): no stored record can stop the game's start, and a start that
-fails anyway says so, in the player's language, with a way on that keeps what it can.
+"""No dead ends (issue 20; U9, U13): no stored record can stop the game's start, and a start
+that fails anyway says so, in the player's language, with a way on that keeps what it can.
 
 * Records nested 8,000 deep under every key the game reads: before the fix, Pyodide died
   parsing the first one (a fatal error, the page at "Setting up the table…" for good).
@@ -7,6 +7,8 @@ fails anyway says so, in the player's language, with a way on that keeps what it
   settings are read) and the start raising after the records were read: the page says
   the game could not start and offers to set the record aside; that leads to a playable
   table, with a ``.bad`` copy and the statistics kept.
+* Python dying mid-game (its stack exhausted, a real Pyodide fatal error): the page says
+  the game has stopped and offers a reload that resumes the same game, nothing lost.
 """
 
 from __future__ import annotations
@@ -17,12 +19,13 @@ from typing import Any
 import pytest
 
 from harness.gamepage import next_frame, open_game, poll, settle, wait_ready
+from hearts import i18n
 from hearts.enums import Level
 from hearts.web.records import BAD_SUFFIX, GAME_KEY, PICTURE_KEY, SETTINGS_KEY, STATS_KEY
 from hearts.web.settings import Settings, dump_settings
 
 from .conftest import PYSCRIPT_DIR
-from .drive import act, stored, written
+from .drive import act, collect_errors, open_dialog, stored, written
 
 DEEP = "[" * 8000 + "]" * 8000
 
@@ -30,7 +33,8 @@ DEEP = "[" * 8000 + "]" * 8000
 # version package.json pins) and, while the flag in sessionStorage is set, kills Python
 # with Pyodide's real fatal error the moment it tells the boot module it is reading the
 # settings (or makes its start raise, "raise"; or stops the start before Python is ready,
-# as static/pwa.mjs does when the runtime cannot be fetched, "stop-early").
+# as static/pwa.mjs does when the runtime cannot be fetched, "stop-early"; or only keeps
+# the interpreter as window.injectedPython, "expose", for a test to kill it mid-game).
 INJECT = """
 (() => {
   const how = sessionStorage.getItem("inject-failure");
@@ -46,7 +50,10 @@ INJECT = """
       document.dispatchEvent(new CustomEvent("hearts:boot-failed", { detail: {} }));
     }
     import("/PYSCRIPT_DIR/core.js").then(({ hooks }) =>
-      hooks.main.onReady.add((wrap) => { python = wrap.interpreter; }));
+      hooks.main.onReady.add((wrap) => {
+        python = wrap.interpreter;
+        if (how === "expose") window.injectedPython = python;
+      }));
   });
   let boot;
   Object.defineProperty(window, "heartsBoot", {
@@ -159,3 +166,52 @@ def test_a_stopped_start_keeps_saying_so_while_the_runtime_goes_on_loading(page)
     next_frame(page)
     assert page.locator("#boot-text").inner_text() == "The game could not start."
     assert page.locator("#boot").get_attribute("role") == "alert"
+
+
+# Issue 46 (U13): Python dying mid-game, the way it dies for real: its stack exhausted
+# (json's parser recursing once per level: a fatal error in Pyodide, not a RecursionError;
+# issue 20 found it), run through the page's own interpreter while the table waits.
+EXHAUST_THE_STACK = """(python) => {
+  try {
+    python.runPython("import json\\njson.loads('[' * 100000 + ']' * 100000)");
+  } catch (error) {
+    return String(error);
+  }
+  return "Python survived";
+}"""
+
+
+def test_python_dying_mid_game_offers_a_reload_that_resumes_the_game(page):
+    """Before the fix the way on showed behind the open menu: a modal dialog leaves all
+    else inert, and its own buttons called a Python that was gone (a dead end)."""
+    page.goto("/static/manifest.webmanifest")
+    page.evaluate("sessionStorage.setItem('inject-failure', 'expose')")
+    put(page, {SETTINGS_KEY: dump_settings(Settings("de", Level.MEDIUM))})  # the player's
+    before = played(page, "?seed=66&cadence=0")
+    assert before["phase"] == "play" and any(a.startswith("0 ") for a in before["actions"])
+    open_dialog(page, "menu")  # a modal dialog is open when Python dies
+    keep = written(page, GAME_KEY, STATS_KEY, SETTINGS_KEY)
+    died = page.evaluate_handle("window.injectedPython").evaluate(EXHAUST_THE_STACK)
+    assert died != "Python survived"
+    page.wait_for_selector("html[data-state=stopped]", state="attached", timeout=10_000)
+    boot = page.locator("#boot")
+    assert boot.is_visible() and boot.get_attribute("role") == "alert"
+    assert page.locator("dialog[open]").count() == 0
+    assert page.locator("#boot-text").inner_text() == i18n.text("de", "boot.died")
+    assert page.locator("#boot .boot-why").inner_text() == i18n.text("de", "boot.cause_none")
+    button = page.locator("#boot button")
+    assert button.inner_text() == i18n.text("de", "boot.retry")
+    page.wait_for_function("document.activeElement.dataset.boot === 'retry'")  # keys reach it
+    assert written(page, GAME_KEY, STATS_KEY, SETTINGS_KEY) == keep  # the death wrote nothing
+    errors = collect_errors(page)
+    button.click(timeout=5_000)  # a real click: nothing covers it
+    now = wait_ready(page)  # the reload: the same game, the move kept, in German
+    assert now["game"] == before["game"] and page.get_attribute("html", "lang") == "de"
+    after = written(page, GAME_KEY, STATS_KEY, SETTINGS_KEY)
+    stats, kept = json.loads(after[STATS_KEY]), json.loads(keep[STATS_KEY])
+    assert stats["levels"] == kept["levels"] and stats["seen"] == kept["seen"]
+    assert stats["time_ms"] >= kept["time_ms"]  # the playing time goes on from there
+    assert after[SETTINGS_KEY] == keep[SETTINGS_KEY]
+    act(page, now)
+    assert len(settle(page)["actions"]) > len(before["actions"])
+    assert errors == []
