@@ -204,7 +204,7 @@ def test_prototype_keys_as_a_language_do_not_break_the_boot_module(page):
     wait_ready(page)
 
 
-# Issue 46 (U9, U13): the renderer's own markup around words it never says. A tampered
+# Issue 46 (U9): the renderer's own markup around words it never says. A tampered
 # picture showed a warning and a button of its own, and a waiting second tab kept showing
 # them: before the fix boot.js painted them as stored.
 INVENTED = "Your save is damaged. Visit example.com to recover it"

@@ -1,4 +1,4 @@
-"""No dead ends (issue 20; U9, U13): no stored record can stop the game's start, and a start
+"""No dead ends (issue 20; U9): no stored record can stop the game's start, and a start
 that fails anyway says so, in the player's language, with a way on that keeps what it can.
 
 * Records nested 8,000 deep under every key the game reads: before the fix, Pyodide died
@@ -168,7 +168,7 @@ def test_a_stopped_start_keeps_saying_so_while_the_runtime_goes_on_loading(page)
     assert page.locator("#boot").get_attribute("role") == "alert"
 
 
-# Issue 46 (U13): Python dying mid-game, the way it dies for real: its stack exhausted
+# Issue 46 (U1, U9): Python dying mid-game, the way it dies for real: its stack exhausted
 # (json's parser recursing once per level: a fatal error in Pyodide, not a RecursionError;
 # issue 20 found it), run through the page's own interpreter while the table waits.
 EXHAUST_THE_STACK = """(python) => {

@@ -1,5 +1,5 @@
 """What static/boot.js may paint from storage (issue 20): exactly the renderer's markup,
-saying only the renderer's words (issue 46, U9, U13).
+saying only the renderer's words (issue 46, U9).
 
 Every picture a whole game keeps (both languages, every phase, summaries, the next
 game) passes the allowlist of :mod:`hearts.web.markup` and every text in it is one of

@@ -16,7 +16,7 @@ one side without the other fails one of the two:
   the boot script reads; ``seed`` and ``cadence`` only Python reads, so the JavaScript has
   no side for them);
 * picture_text.json: :func:`hearts.web.phrases.allowed`, the words a stored table picture
-  may say (boot/markup.mjs ``wording``; issue 46, U13).
+  may say (boot/markup.mjs ``wording``; issue 46, U9).
 
 A text in a table is a string, or ``{"build": [[piece, count], ...]}``: each piece repeated
 ``count`` times, a count being a number or a limit of the contract's RECORDS (``maxText``,
@@ -115,7 +115,7 @@ def test_params(case: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("case", table("picture_text"), ids=named)
 def test_picture_text(case: dict[str, Any]) -> None:
-    """U13: a stored picture says only what the game's renderer says (issue 46)."""
+    """U9: a stored picture says only what the game's renderer says (issue 46)."""
     assert phrases.allowed(case["lang"], case["text"]) is case["ok"]
 
 
