@@ -38,7 +38,9 @@ if (saved) {
     paint(saved.regions, saved.classes, words.labels, lang);
     root.dataset.boot = "picture"; // the saved picture: static/css styles it by this name
 } else {
-    paint(words.regions, { table: "table phase-boot", hand: "hand n13" }, words.labels, lang);
+    // The hand's class is render.facedown_hand_class(13) (tests/web/test_layering.py).
+    const hand = "hand n13 row0-7 row1-6";
+    paint(words.regions, { table: "table phase-boot", hand }, words.labels, lang);
     root.dataset.boot = "neutral";
 }
 if (root.dataset.state === "loading") root.dataset.state = "painted";

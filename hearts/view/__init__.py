@@ -6,7 +6,17 @@ engine's ``legal_plays`` (R18, R28); nothing here re-derives a rule.
 
 from .faces import POSITIONS, CardFace, Texts, face
 from .summary import Summary, SummaryRow, summary_of
-from .table import HandCard, PassPanel, Plate, TableView, TrickCard, build, received_marks
+from .table import (
+    HandCard,
+    PassPanel,
+    Plate,
+    TableView,
+    TrickCard,
+    build,
+    received_marks,
+    row_of,
+    rows,
+)
 
 __all__ = [
     "POSITIONS",
@@ -22,5 +32,7 @@ __all__ = [
     "build",
     "face",
     "received_marks",
+    "row_of",
+    "rows",
     "summary_of",
 ]

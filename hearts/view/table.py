@@ -22,6 +22,7 @@ class HandCard(NamedTuple):
     selected: bool  # chosen for the pass
     lifted: bool  # first tap of the two (R17)
     received: bool  # came in this hand's exchange; marked until your first play
+    row: int = 0  # 0 or 1: where a phone's two rows put it for the whole hand (:func:`rows`)
 
 
 class Plate(NamedTuple):
@@ -229,12 +230,33 @@ def received_marks(game: Game) -> frozenset[Card]:
     return frozenset(game.received(0))
 
 
+def hand_as_begun(game: Game) -> tuple[Card, ...]:
+    """Your hand as it stood when this hand's play began (as dealt while passing): what you
+    hold now and what you have played of it, in display order (R30)."""
+    played = [card for trick in (*game.tricks, game.current_trick) for s, card in trick if s == 0]
+    return tuple(sorted((*game.hand(0), *played)))
+
+
+def rows(game: Game) -> dict[Card, int]:
+    """Each card of your hand by its row on a phone (0 above, 1 below): the first half of the
+    hand as it began goes above (7 of 13), the rest below.  A function of that hand alone, so
+    a card never changes row while the hand is played, and a reload shows the same rows."""
+    begun = hand_as_begun(game)
+    return {card: row_of(i, len(begun)) for i, card in enumerate(begun)}
+
+
+def row_of(index: int, count: int) -> int:
+    """The phone row of the ``index``-th card of a hand of ``count`` (the longer row above)."""
+    return 0 if index < (count + 1) // 2 else 1
+
+
 def _hand(
     game: Game, selection: Sequence[Card], lifted: Card | None, t: Texts
 ) -> tuple[HandCard, ...]:
     phase = game.phase
     chosen = set(selection)
     received = received_marks(game)
+    row = rows(game)
     my_turn = phase == Phase.PLAY and game.to_act == 0
     legal = set(game.legal_plays(0)) if my_turn else set()
     choosing = phase == Phase.PASS and not game.has_passed(0)
@@ -253,6 +275,7 @@ def _hand(
                 selected=choosing and card in chosen,
                 lifted=my_turn and card == lifted,
                 received=card in received,
+                row=row[card],
             )
         )
     return tuple(cards)

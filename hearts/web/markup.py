@@ -56,7 +56,7 @@ ONLY_ON = {"href": "use", "type": "button", "disabled": "button", "data-action":
 # Every class name the regions use (families of names as patterns).
 CLASSES = "|".join(
     [
-        "card|hcard|tcard|red|black|blocked|lifted|selected|received|face|rcv|winner",
+        "card|hcard|tcard|red|black|blocked|lifted|selected|received|face|rcv|winner|row[01]",
         "corner|tl|br|rk|pip|ix|p|flip|pips|ace|court|cl|cp|cp2|facedown",
         "s-[CDHS]|px-[lcr]|py-[0-9]{1,2}|at-(bottom|left|top|right)",
         "trick|pass-panel|dir-[a-z]{1,8}|dir|dir-what|pass-prompt|pass-count|btn|primary|pass-btn|arrow",
@@ -66,7 +66,7 @@ CLASSES = "|".join(
 )
 # The class attributes boot.js sets outside the regions, as the painter does.
 TABLE_CLASS = "table phase-[a-z_]{1,12}"
-HAND_CLASS = "hand n[0-9]{1,2}"
+HAND_CLASS = "hand n[0-9]{1,2} row0-[0-9]{1,2} row1-[0-9]{1,2}"
 
 
 def rules() -> dict[str, object]:

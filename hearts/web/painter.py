@@ -113,7 +113,7 @@ class Painter:
             self.set_html(SEATS[p.seat], self.el[SEATS[p.seat]], render.plate(p))
         self.set_html(CENTER, self.el[CENTER], render.center(v))
         self.set_html(PROMPT, self.el[PROMPT], render.escape(v.prompt))
-        self.set_class(HAND, self.el[HAND], render.hand_class(len(v.hand)))
+        self.set_class(HAND, self.el[HAND], render.hand_class(v.hand))
         if focus_card:
             self.focus_code = focus_card
         changed = self.set_html(HAND, self.el[HAND], render.hand(v.hand, self.focus_code))

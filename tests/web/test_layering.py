@@ -66,10 +66,14 @@ def test_the_page_entry_point_only_starts_the_shell():
 def test_the_page_shows_the_face_down_hand_the_renderer_draws():
     """index.html's hand is the neutral one render.facedown_hand() makes, so the first
     paint, the boot module's neutral table and the game's own markup cannot drift apart."""
-    from hearts.web.render import facedown_hand
+    from hearts.web.render import facedown_hand, facedown_hand_class
 
     page = (ROOT / "index.html").read_text(encoding="utf-8")
     assert f'tabindex="-1">{facedown_hand(13)}</div>' in page
+    # Its class, with the phone's rows (7 above, 6 below), in the page and in boot.js.
+    assert f'<div id="hand" class="{facedown_hand_class(13)}"' in page
+    boot = (ROOT / "static/boot.js").read_text(encoding="utf-8")
+    assert f'const hand = "{facedown_hand_class(13)}";' in boot
 
 
 def test_the_page_shows_the_neutral_plates_the_renderer_draws():

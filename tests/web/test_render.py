@@ -115,8 +115,20 @@ def test_cards_have_the_pips_of_their_rank():
         assert html.count("corner") == 2
 
 
-def test_hand_size_class():
-    assert render.hand_class(13) == "hand n13"
+def test_hand_class_counts_the_cards_of_each_phone_row():
+    hand = build(Game.new(1), "en").hand
+    assert render.hand_class(hand) == "hand n13 row0-7 row1-6"
+    assert render.hand_class(hand[:3] + hand[8:]) == "hand n8 row0-3 row1-5"
+    assert render.facedown_hand_class(13) == render.hand_class(hand)
+
+
+def test_each_hand_card_carries_its_phone_row():
+    """Issue 45: the CSS puts each card in the row the view gives it (row0 above)."""
+    hand = build(Game.new(1), "en").hand
+    html = render.hand(hand, None)
+    assert re.findall(r'class="card hcard [^"]*(row[01])', html) == ["row0"] * 7 + ["row1"] * 6
+    facedown = render.facedown_hand(13)
+    assert re.findall(r"row[01]", facedown) == ["row0"] * 7 + ["row1"] * 6
 
 
 @given(st.text())

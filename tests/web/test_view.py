@@ -3,9 +3,13 @@ R18, R20, R29, R33, R35, R38; U7, U14)."""
 
 from __future__ import annotations
 
+import pytest
+
 from hearts import Card, Game, rules
-from hearts.driver import drive
-from hearts.view import POSITIONS, TableView, build, received_marks
+from hearts.driver import FIRST_VS_CPU, drive, take_step
+from hearts.enums import Phase
+from hearts.save import dump_game, load_game
+from hearts.view import POSITIONS, TableView, build, received_marks, row_of
 
 from .helpers import moon_game, play_to
 
@@ -202,3 +206,42 @@ def test_your_own_trick_card_is_played_by_you_not_by_a_seat_name():
     assert all(labels[s].endswith(f", von CPU {s} gespielt") for s in labels if s)
     mine = [c.label for c in build(game, "en").trick if c.seat == 0]
     assert mine[0].endswith(", played by you")
+
+
+def _rows(game: Game) -> dict[str, int]:
+    return {c.face.code: c.row for c in build(game, "en").hand}
+
+
+@pytest.mark.parametrize("seed", [3, 8, 21])
+def test_no_card_changes_its_phone_row_during_a_hand(seed):
+    """Issue 45 (U4 on a phone): the rows are those of the hand as dealt, then as sorted
+    anew after the exchange, and stay so to the last trick; 7 cards above, 6 below, each
+    row in the hand's order (R30)."""
+    game = Game.new(seed)
+    for number in (1, 2):  # a hand passing left, then one passing right
+        assert game.phase == Phase.PASS and game.hand_number == number
+        dealt = _rows(game)
+        assert list(dealt.values()) == [0] * 7 + [1] * 6
+        while game.phase == Phase.PASS:
+            assert _rows(game) == dealt  # the CPU seats' passes change nothing
+            take_step(game, FIRST_VS_CPU)
+        begun = _rows(game)
+        assert list(begun.values()) == [0] * 7 + [1] * 6
+        assert set(begun) == {str(c) for c in game.hand(0)}
+        while game.phase == Phase.PLAY:
+            now = _rows(game)
+            assert now == {code: begun[code] for code in now}, (number, len(now))
+            take_step(game, FIRST_VS_CPU)
+        assert _rows(game) == {}
+        game.next_hand()
+
+
+def test_phone_rows_survive_a_resume():
+    """The rows are a function of the saved game alone: a reload mid-hand shows them again."""
+    game = drive(new_play_game(), until=lambda g: len(g.hand(0)) == 7 and bool(g.current_trick))
+    rows = _rows(game)
+    # Not the split of the 7 cards left (4 above, 3 below): that of the 13 the hand began with.
+    by_count = {str(c): row_of(i, len(game.hand(0))) for i, c in enumerate(game.hand(0))}
+    assert rows != by_count
+    assert _rows(load_game(dump_game(game))) == rows
+    assert [c.row for c in build(game, "en").hand] == [rows[str(c)] for c in game.hand(0)]

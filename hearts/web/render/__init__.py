@@ -5,7 +5,15 @@ The painter sets each region's HTML in one assignment and only when it changed.
 
 from .cards import card_face, escape, hand_card, suit_svg, trick_card
 from .dialogs import TAB_DIALOG, help_text, menu, new_game, notices, other_tab, stats, summary
-from .table import center, facedown_hand, hand, hand_class, plate, status_bar
+from .table import (
+    center,
+    facedown_hand,
+    facedown_hand_class,
+    hand,
+    hand_class,
+    plate,
+    status_bar,
+)
 
 __all__ = [
     "TAB_DIALOG",
@@ -13,6 +21,7 @@ __all__ = [
     "center",
     "escape",
     "facedown_hand",
+    "facedown_hand_class",
     "hand",
     "hand_card",
     "hand_class",

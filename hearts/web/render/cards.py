@@ -69,7 +69,7 @@ def _colour(f: CardFace) -> str:
 
 def hand_card(card: HandCard, focus: bool) -> str:
     f = card.face
-    classes = ["card", "hcard", _colour(f), f"s-{f.suit}"]
+    classes = ["card", "hcard", _colour(f), f"s-{f.suit}", f"row{card.row}"]
     attrs = [f'data-card="{escape(f.code)}"', f'aria-label="{escape(card.label)}"']
     if card.blocked:
         classes.append("blocked")

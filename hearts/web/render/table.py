@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...enums import Direction, Phase
-from ...view import HandCard, Plate, TableView
+from ...view import HandCard, Plate, TableView, row_of
 from .cards import escape, hand_card, trick_card
 
 ARROWS = {Direction.LEFT: "←", Direction.RIGHT: "→", Direction.ACROSS: "↑", Direction.HOLD: "•"}
@@ -30,12 +30,28 @@ def hand(cards: Sequence[HandCard], focus_code: str | None) -> str:
 
 
 def facedown_hand(count: int) -> str:
-    """Your hand before the game is loaded: face-down cards, not buttons (nothing to tap)."""
-    return '<span class="card hcard facedown" aria-hidden="true"></span>' * count
+    """Your hand before the game is loaded: face-down cards, not buttons (nothing to tap),
+    in the rows a dealt hand of ``count`` cards has."""
+    return "".join(
+        f'<span class="card hcard facedown row{row_of(i, count)}" aria-hidden="true"></span>'
+        for i in range(count)
+    )
 
 
-def hand_class(count: int) -> str:
-    return f"hand n{count}"
+def hand_class(cards: Sequence[HandCard]) -> str:
+    """How many cards, and how many in each of a phone's two rows (its CSS spreads each row
+    by its own count: static/css/hearts/80-small-screens.css)."""
+    return _hand_class([c.row for c in cards])
+
+
+def facedown_hand_class(count: int) -> str:
+    """:func:`hand_class` of :func:`facedown_hand` (index.html, static/boot.js)."""
+    return _hand_class([row_of(i, count) for i in range(count)])
+
+
+def _hand_class(rows: Sequence[int]) -> str:
+    below = sum(rows)
+    return f"hand n{len(rows)} row0-{len(rows) - below} row1-{below}"
 
 
 def center(v: TableView) -> str:
