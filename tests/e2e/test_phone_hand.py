@@ -6,7 +6,7 @@ leaves a gap its own row closes (measured before: 32 row changes over 12 plays, 
 refilled from the left). Each row stays in the hand's order, and every card keeps its
 corner index and a strip to tap on top. A reload mid-hand shows the same rows (the split
 is a function of the hand as it began, hearts/view/table.py ``rows``, not of the count
-left). Landscape keeps one row.
+left). Landscape keeps one row. A card played from the lower row flies from where it lay.
 
 Rows are read from the cards' boxes, as a player sees them: a card is in the lower row when
 its centre lies below the middle between the two rows of the full hand. One phone context
@@ -17,10 +17,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from harness.gamepage import next_frame, open_game, settle, wait_ready
+from harness.gamepage import (
+    next_frame,
+    open_game,
+    pass_first_three,
+    settle,
+    tap,
+    to_my_turn,
+    wait_ready,
+)
 
 from .drive import act, collect_errors
 from .drive import hand as codes
+from .test_motion import BOXES, PROBE, distance, track, wait_frames
 
 PORTRAITS = [(390, 844), (360, 740)]
 LANDSCAPE = (844, 390)
@@ -146,3 +155,35 @@ def test_no_card_changes_its_row_over_a_whole_hand_and_a_reload(browser, site_ur
         context.close()
     assert not found, "\n".join(found)
     assert not errors, errors
+
+
+def test_a_card_played_from_the_lower_row_flies_from_where_it_lay(browser, site_url):
+    """static/motion.mjs takes each card's box as drawn: on a phone too, the flight of a
+    card played from the second row starts there (U6)."""
+    context = browser.new_context(
+        base_url=site_url,
+        viewport={"width": PORTRAITS[0][0], "height": PORTRAITS[0][1]},
+        has_touch=True,
+        is_mobile=True,
+        service_workers="block",
+        reduced_motion="no-preference",
+    )
+    page = context.new_page()
+    try:
+        page.set_default_timeout(90_000)
+        open_game(page, f"?seed={SEED}&lang=en")  # the default cadence: cards fly
+        page.set_default_timeout(15_000)
+        pass_first_three(page)
+        lower = page.locator("#hand button.row1:not([aria-disabled])")
+        to_my_turn(page, lambda _state, _page: lower.count() > 0)
+        code = str(lower.first.get_attribute("data-card"))
+        tap(page, code)
+        was = page.evaluate(BOXES)["hand"][code]
+        page.evaluate(PROBE)
+        tap(page, code)
+        log = wait_frames(page, lambda log: len(log) > 30 and code in log[-1]["center"])
+        path = track(log, "center", code)
+        assert len(path) >= 2, f"{code} appeared in place: {path}"
+        assert distance(path[0], was) < 0.25 * distance(path[-1], was), (was, path)
+    finally:
+        context.close()
