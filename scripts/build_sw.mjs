@@ -85,7 +85,23 @@ function options(swDest = SW) {
         clientsClaim: true,
         skipWaiting: false,
         babelPresetEnvTargets: ["chrome >= 90", "firefox >= 90", "safari >= 15"],
+        manifestTransforms: [verified],
     };
+}
+
+// Every precache entry carries its SHA-256 (Subresource Integrity): Workbox fetches it with
+// `integrity`, so a response that does not match (cut short, damaged on the way) is never
+// cached, and a copy it repairs is checked the same way. The prelude gets the same table,
+// size and hash per file: after a failed start it checks the copies it holds (issue 46; U13).
+const FILES = {};
+async function verified(entries) {
+    const manifest = entries.map((entry) => {
+        const bytes = readFileSync(join(ROOT, entry.url));
+        const integrity = `sha256-${createHash("sha256").update(bytes).digest("base64")}`;
+        FILES[entry.url] = [bytes.length, integrity];
+        return { ...entry, integrity };
+    });
+    return { manifest, warnings: [] };
 }
 
 async function build(swDest) {
@@ -97,7 +113,10 @@ async function build(swDest) {
     }
     const { count, size, warnings } = await generateSW(options(swDest));
     for (const warning of warnings) console.warn(`build_sw: ${warning}`);
-    const prelude = readFileSync(join(REPO, "scripts", "sw-prelude.js"), "utf8");
+    const prelude = readFileSync(join(REPO, "scripts", "sw-prelude.js"), "utf8").replace(
+        "const FILES = {};",
+        `const FILES = ${JSON.stringify(FILES, Object.keys(FILES).sort(), 0)};`,
+    );
     writeFileSync(swDest, `${prelude}\n${readFileSync(swDest, "utf8")}`);
     return { count, size };
 }

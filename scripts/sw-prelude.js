@@ -62,3 +62,53 @@ self.addEventListener("install", (event) => {
         )
         .catch((error) => console.warn("Hearts: no static routes", error));
 });
+
+// After a failed start the page asks (static/watch.mjs, {type: "HEARTS_VERIFY"} with a
+// port): every precached copy is checked against the build's size and SHA-256 (FILES,
+// written here by scripts/build_sw.mjs: url -> [bytes, "sha256-…"]). A copy that does not
+// match (cut short or damaged on disk) is dropped and fetched again, verified, so the next
+// start never meets it; the answer {dropped, missing} counts what could not be fetched
+// (offline: the game needs the network once more). Only what failed is fetched again.
+const FILES = {};
+
+async function sri(bytes) {
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+    return `sha256-${btoa(String.fromCharCode(...digest))}`;
+}
+
+async function verifyPrecache() {
+    const scope = self.registration.scope;
+    const cache = await caches.open(`hearts-precache-v2-${scope}`);
+    const dropped = [];
+    for (const request of await cache.keys()) {
+        const url = new URL(request.url);
+        url.searchParams.delete("__WB_REVISION__");
+        const expected = FILES[url.href.slice(scope.length)];
+        const response = await cache.match(request);
+        const bytes = response ? await response.arrayBuffer() : null;
+        const whole =
+            expected && bytes && bytes.byteLength === expected[0] && (await sri(bytes)) === expected[1];
+        if (whole) continue;
+        await cache.delete(request);
+        if (expected) dropped.push({ request, url: url.href, integrity: expected[1] });
+    }
+    let missing = 0;
+    for (const { request, url, integrity } of dropped) {
+        try {
+            const response = await networkFetch(url, { cache: "no-cache", integrity });
+            if (!response.ok) throw new Error(`HTTP ${response.status}`);
+            await cache.put(request, response);
+        } catch (error) {
+            console.warn(`Hearts: ${url} could not be fetched again`, error);
+            missing += 1;
+        }
+    }
+    return { dropped: dropped.length, missing };
+}
+
+self.addEventListener("message", (event) => {
+    if (!event.data || event.data.type !== "HEARTS_VERIFY") return;
+    const [port] = event.ports;
+    const answer = verifyPrecache().catch((error) => ({ dropped: 0, missing: 0, error: String(error) }));
+    event.waitUntil(answer.then((report) => port && port.postMessage(report)));
+});

@@ -136,7 +136,8 @@ def test_build_command_on_a_fresh_copy_produces_the_served_site(tmp_path):
 
 def precache(sw: str) -> dict[str, str]:
     """url -> revision of the precache manifest inside a generated sw.js."""
-    return dict(re.findall(r'\{url:"([^"]+)",revision:("[0-9a-f]+"|null)\}', sw))
+    entries = r'\{url:"([^"]+)",revision:("[0-9a-f]+"|null)(?:,integrity:"[^"]+")?\}'
+    return dict(re.findall(entries, sw))
 
 
 def test_every_script_of_the_page_is_precached():
