@@ -11,14 +11,17 @@ const CAUSES = new Map([
     [RECORDS.settings, "settings"],
 ]);
 
-// The way on: set aside `key` (none: just start again), drop the picture, reload.
-function wayOn(cause, key, words) {
+// The way on: set aside `key` (none: just start again), drop the picture, reload. First
+// the service worker checks its copies of the game's files (static/watch.mjs): a damaged
+// one is fetched again, never served to the next start; offline, `why` says that the game
+// needs the network once more.
+function wayOn(cause, key, words, why) {
     const button = document.createElement("button");
     button.type = "button";
     button.className = "btn primary boot-action";
     button.dataset.boot = cause === "none" ? "retry" : "set-aside";
     button.textContent = cause === "none" ? words.steps.retry : words.steps.set_aside;
-    button.addEventListener("click", () => {
+    button.addEventListener("click", async () => {
         button.disabled = true;
         try {
             if (cause !== "none") setAside(localStorage, key);
@@ -26,7 +29,11 @@ function wayOn(cause, key, words) {
         } catch (error) {
             console.warn("Hearts: storage refused the way on", error); // start again anyway
         }
-        location.reload();
+        const repair = globalThis.heartsWatch ? globalThis.heartsWatch.repair() : "ok";
+        if ((await repair) === "offline") {
+            why.textContent = words.download.offline;
+            button.disabled = false;
+        } else location.reload();
     });
     return button;
 }
@@ -58,7 +65,7 @@ export function failures(words, onStop) {
         const why = document.createElement("p");
         why.className = "boot-text boot-why";
         why.textContent = words.causes[cause];
-        const button = wayOn(cause, key, words);
+        const button = wayOn(cause, key, words, why);
         boot.classList.add("stopped");
         boot.setAttribute("role", "alert");
         boot.append(why, button);
