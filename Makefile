@@ -27,6 +27,8 @@ VENDOR := $(DIST)/static/vendor/manifest.json
 # the Python modules that own them (the archive's hash among them).
 GAME := $(DIST)/static/build/hearts.zip
 CONTRACT := $(DIST)/static/build/contract.mjs
+# The court cards' figures (scripts/build_courts.mjs), from the pinned @letele/playing-cards.
+COURTS := $(DIST)/static/build/courts.svg
 HEARTS_SOURCES := $(shell find hearts -name '*.py' ! -path '*/__pycache__/*' 2>/dev/null)
 SW := $(DIST)/sw.js
 PRECOMPRESSED := .cache/precompressed.json
@@ -118,6 +120,8 @@ $(VENDOR): $(NODE_STAMP) package.json scripts/build_vendor.mjs scripts/stdlib.mj
 	node scripts/build_vendor.mjs --out $(DIST)/static/vendor
 
 game: $(GAME) $(CONTRACT)
+$(COURTS): $(NODE_STAMP) scripts/build_courts.mjs
+	node scripts/build_courts.mjs --out $(@D)
 $(GAME): $(NODE_STAMP) $(HEARTS_SOURCES) scripts/build_game.py scripts/compile_pyc.mjs
 	$(PYTHON) scripts/build_game.py --out $(@D)
 # build_contract.py imports build_game.py (the archive's name, hash and writer).
@@ -142,9 +146,9 @@ $(CSS): $(CSS_PARTS)
 # The service worker: Workbox precache manifest (content hash per file) of the site as built,
 # after removing what is no longer part of it (deleted page files, renamed build outputs).
 sw: $(SW)
-$(SW): $(VENDOR) $(GAME) $(CONTRACT) $(SITE_COPIES) $(PAGE_DIRS) scripts/build_sw.mjs \
+$(SW): $(VENDOR) $(GAME) $(CONTRACT) $(COURTS) $(SITE_COPIES) $(PAGE_DIRS) scripts/build_sw.mjs \
 		scripts/sw-prelude.js scripts/prune_site.py
-	$(PYTHON) scripts/prune_site.py $(DIST) $(PAGE_FILES) $(patsubst $(DIST)/%,%,$(GAME) $(CONTRACT))
+	$(PYTHON) scripts/prune_site.py $(DIST) $(PAGE_FILES) $(patsubst $(DIST)/%,%,$(GAME) $(CONTRACT) $(COURTS))
 	node scripts/build_sw.mjs --root $(DIST)
 
 # The brotli copies (dist/X.br beside X, scripts/precompress.mjs), after everything they
