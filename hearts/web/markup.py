@@ -57,7 +57,7 @@ ONLY_ON = {"href": "use", "type": "button", "disabled": "button", "data-action":
 CLASSES = "|".join(
     [
         "card|hcard|tcard|red|black|blocked|lifted|selected|received|face|rcv|winner|row[01]",
-        "corner|tl|br|rk|pip|ix|p|flip|pips|ace|court|cl|cp|cp2|facedown",
+        "corner|tl|br|rk|pip|ix|p|flip|pips|ace|court|fig-[JQK][CDHS]|cp|cp2|facedown",
         "s-[CDHS]|px-[lcr]|py-[0-9]{1,2}|at-(bottom|left|top|right)",
         "trick|pass-panel|dir-[a-z]{1,8}|dir|dir-what|pass-prompt|pass-count|btn|primary|pass-btn|arrow",
         "plate|active|seat-name|seat-score|num|unit|seat-meta|seat-status|st-[a-z_]{1,12}",

@@ -9,10 +9,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hearts import Game, Level, Stats
+from hearts.cards import DECK
 from hearts.driver import drive
 from hearts.view import build
 from hearts.view import dialogs as views
+from hearts.view.faces import face
 from hearts.web import render
+from hearts.web.markup import allowed
 
 from .helpers import moon_game, play_to
 
@@ -129,6 +132,26 @@ def test_each_hand_card_carries_its_phone_row():
     assert re.findall(r'class="card hcard [^"]*(row[01])', html) == ["row0"] * 7 + ["row1"] * 6
     facedown = render.facedown_hand(13)
     assert re.findall(r"row[01]", facedown) == ["row0"] * 7 + ["row1"] * 6
+
+
+def test_court_cards_show_their_figure_and_the_language_letter_only_in_the_corners():
+    """J, Q and K: the figure of their rank and suit (a class the stylesheet maps to the
+    sprite, static/css/hearts/35-courts.css) and the suit twice in its frame; the rank
+    letter of the language (B/D/K, J/Q/K) in the two corners and nowhere else (U3)."""
+    letters = {"en": "JQK", "de": "BDK"}
+    for lang, letter_of in letters.items():
+        courts = [c for c in DECK if face(c, lang).rank > 10 and face(c, lang).rank < 14]
+        assert len(courts) == 12
+        for card in courts:
+            f = face(card, lang)
+            html = render.card_face(f)
+            figure = "JQK"[f.rank - 11] + f.suit
+            letter = letter_of[f.rank - 11]
+            assert f'<span class="court fig-{figure}">' in html, html
+            assert html.count(f'<b class="rk">{letter}</b>') == 2, html
+            assert re.sub("<[^>]*>", "", html) == letter * 2, html
+            assert html.count(f'href="#s-{f.suit}"') == 4  # two corners, two in the frame
+            assert allowed(html)
 
 
 @given(st.text())

@@ -56,11 +56,23 @@ def card_face(f: CardFace) -> str:
     elif f.rank == 14:
         middle = f'<span class="ace">{suit_svg(f.suit)}</span>'
     else:
-        middle = (
-            f'<span class="court"><b class="cl">{escape(f.rank_text)}</b>'
-            f"{suit_svg(f.suit, 'pip cp')}{suit_svg(f.suit, 'pip cp2')}</span>"
-        )
+        middle = court(f)
     return f'<span class="corner tl">{corner}</span>{middle}<span class="corner br">{corner}</span>'
+
+
+def court(f: CardFace) -> str:
+    """A court card's centre: the figure of the English-pattern deck (a background of
+    the stylesheet, from the sprite scripts/build_courts.mjs builds: decorative, loaded
+    without holding up a paint) and the suit in its frame, drawn in the suit's colour."""
+    code = f"{_COURT_RANKS[f.rank]}{f.suit}"
+    return (
+        f'<span class="court fig-{code}">'
+        f"{suit_svg(f.suit, 'pip cp')}{suit_svg(f.suit, 'pip cp2')}</span>"
+    )
+
+
+# The figure's name by rank, whatever the language's letters (B/D/K, J/Q/K).
+_COURT_RANKS = {11: "J", 12: "Q", 13: "K"}
 
 
 def _colour(f: CardFace) -> str:
