@@ -17,6 +17,7 @@
 // Every module is named by a <link rel="modulepreload"> in index.html: all of them are
 // fetched with this one, in a single wave (tests/web/test_boot_modules.py).
 import { BUILD, TEXTS } from "./build/contract.mjs";
+import { savedDeck } from "./boot/deck.mjs";
 import { listen } from "./boot/input.mjs";
 import { pageLanguage } from "./boot/language.mjs";
 import { paint, preloadArchive } from "./boot/paint.mjs";
@@ -25,6 +26,7 @@ import { startProgress } from "./boot/progress.mjs";
 import { failures } from "./boot/stopped.mjs";
 
 const root = document.documentElement;
+root.dataset.deck = savedDeck(); // the saved deck's colours from the first paint (U11)
 
 let saved = null;
 try {

@@ -232,4 +232,8 @@ EN: dict[str, str] = {
         "nothing is lost. Take it back to continue here."
     ),
     "tab.take_over": "Play here",
+    # options (issue 45: U10, U11)
+    "menu.options": "Options",
+    "menu.four_colour": "Four-colour deck",
+    "menu.sound": "Sound",
 }

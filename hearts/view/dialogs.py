@@ -40,6 +40,8 @@ class MenuView(NamedTuple):
     help: str
     language: str
     langs: tuple[Choice, ...]
+    options: str
+    switches: tuple[Choice, ...]  # value: the switch's action (U10, U11)
     close: str
 
 
@@ -107,9 +109,13 @@ def chrome(lang: str) -> Chrome:
     return Chrome(lang, t("menu"), t("your_hand"), t("table"), t("trick"))
 
 
-def menu(lang: str) -> MenuView:
+def menu(lang: str, four_colour: bool = False, sound: bool = False) -> MenuView:
     t = Texts(lang)
     langs = tuple(Choice(code, t(f"lang.{code}"), code == lang) for code in i18n.LANGS)
+    switches = (
+        Choice("four-colour", t("menu.four_colour"), four_colour),
+        Choice("sound", t("menu.sound"), sound),
+    )
     return MenuView(
         title=t("menu.title"),
         new_game=t("menu.new_game"),
@@ -117,6 +123,8 @@ def menu(lang: str) -> MenuView:
         help=t("menu.help"),
         language=t("menu.language"),
         langs=langs,
+        options=t("menu.options"),
+        switches=switches,
         close=t("close"),
     )
 

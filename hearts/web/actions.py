@@ -64,6 +64,16 @@ def set_lang(page: Page, intent: Intent) -> None:
     page.drawing.dialogs.focus_lang(intent.value)  # the menu was redrawn in the new language
 
 
+def switch_four_colour(page: Page, _intent: Intent) -> None:
+    page.update(page.ctl.set_four_colour(not page.ctl.settings.four_colour))
+    page.drawing.refill("menu", "four-colour")
+
+
+def switch_sound(page: Page, _intent: Intent) -> None:
+    page.update(page.ctl.set_sound(not page.ctl.settings.sound))
+    page.drawing.refill("menu", "sound")
+
+
 def set_level(page: Page, intent: Intent) -> None:
     page.update(page.ctl.set_next_level(intent.value))
 
@@ -149,6 +159,8 @@ HANDLERS: dict[str, IntentHandler] = {
     "close": close,
     "lang": set_lang,
     "level": set_level,
+    "four-colour": switch_four_colour,
+    "sound": switch_sound,
     "start-new": start_new,
     "abandon": abandon,
     "keep": keep,

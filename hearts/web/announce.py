@@ -16,6 +16,7 @@ from .events import (
     Event,
     Exchanged,
     HandOver,
+    HeartsBroken,
     NewGame,
     TrickTaken,
     YouPlayed,
@@ -46,7 +47,7 @@ def _sentences(event: Event, game: Game, lang: str) -> list[str]:
     if isinstance(event, Exchanged):
         names = ", ".join(i18n.card_name(lang, card) for card in event.received)
         return [t(lang, "say.exchange", cards=names)]
-    if isinstance(event, Dealt):
+    if isinstance(event, Dealt | HeartsBroken):
         return []  # the cards in your hand say it (a new game is told as such)
     if isinstance(event, NewGame):
         return [t(lang, "say.new_game", level=t(lang, f"level.{event.level}"))]

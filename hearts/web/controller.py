@@ -30,6 +30,7 @@ from .events import (
     Event,
     Exchanged,
     HandOver,
+    HeartsBroken,
     NewGame,
     Outcome,
     TrickTaken,
@@ -187,6 +188,14 @@ class Controller:
         self.params = self.params._replace(lang=None)  # an explicit choice beats ?lang=
         return self._settings(settings)
 
+    def set_four_colour(self, on: bool) -> Outcome:
+        """The four-colour deck on or off (U11)."""
+        return self._settings(self.settings._replace(four_colour=on))
+
+    def set_sound(self, on: bool) -> Outcome:
+        """Sound on or off (U10)."""
+        return self._settings(self.settings._replace(sound=on))
+
     def reset_stats(self) -> Outcome:
         """Start counting again.  The game on the table is not counted as played until it
         ends (then it is, with its result, R37); earlier games owed are forgotten too."""
@@ -231,8 +240,9 @@ class Controller:
 
     def _play(self, card: Card) -> Sequence[Event]:
         self.record.lifted = None
+        broken = self.game.hearts_broken
         self.game.play(0, card)
-        return (YouPlayed(card),)
+        return (YouPlayed(card), *self._breaking(broken))
 
     def _pass(self) -> Sequence[Event]:
         record, game = self.record, self.game
@@ -252,15 +262,20 @@ class Controller:
 
     def _cpu_step(self) -> Sequence[Event]:
         trick = self.game.current_trick  # what a gathered trick held and was worth
+        broken = self.game.hearts_broken
         taken = take_step(self.game, CPU)  # the one step loop: the pending step, no other
         if taken.step.kind == StepKind.PASS:
             return ()
         if taken.step.kind == StepKind.PLAY and taken.seat is not None:
-            return (CpuPlayed(taken.seat, taken.cards[0]),)
+            return (CpuPlayed(taken.seat, taken.cards[0]), *self._breaking(broken))
         if taken.winner is None:  # only a gathered trick is left, and it has a winner
             raise ValueError(f"not a CPU step: {taken.step!r}")
         cards = tuple(card for _seat, card in trick)
         return (TrickTaken(taken.winner, trick_points(trick), cards),)
+
+    def _breaking(self, broken_before: bool) -> Sequence[Event]:
+        """:class:`HeartsBroken` if the play just made broke hearts."""
+        return (HeartsBroken(),) if self.game.hearts_broken and not broken_before else ()
 
     def _deal(self) -> Sequence[Event]:
         """A new game at the next game's level; the one it replaces is carried as owed

@@ -191,6 +191,11 @@ class BrowserDom:
         if motion:
             motion.after()
 
+    def sound(self, on: bool, cues: str) -> None:
+        sound = getattr(js.window, "heartsSound", None)
+        if sound:  # the module may have failed to load: the game is then silent
+            sound.play(on, cues)
+
     def take_boot(self) -> Boot:
         boot = getattr(js.window, "heartsBoot", None)
         if not boot:

@@ -7,12 +7,13 @@ the page's life cycle after each draw (:meth:`hearts.web.page.Page.keep_picture`
 
 from __future__ import annotations
 
+import json
 import traceback
 from collections.abc import Callable, Sequence
 
 from ..view import build as table_view
 from ..view import dialogs as views
-from . import render
+from . import render, sounds
 from .announce import spoken
 from .controller import Controller
 from .dialogs import Dialogs
@@ -20,6 +21,7 @@ from .events import Event, Outcome
 from .painter import Painter
 from .ports import Dom
 from .schedule import CADENCE_MS, Timing
+from .settings import deck_of
 
 
 def motion_speed(timing: Timing) -> float:
@@ -39,6 +41,7 @@ class Drawing:
         self.notices: list[str] = []
         self.confirm_new = self.confirm_reset = False
         self.update_ready = dom.update_ready()  # a new app version waits (static/pwa.mjs)
+        self.deck = ""  # the deck drawn (<html data-deck>: static/boot/deck.mjs sets it first)
 
     @property
     def lang(self) -> str:
@@ -49,13 +52,20 @@ class Drawing:
         if outcome is not None:
             self.notices = [key for key in self.notices if key not in outcome.cleared]
             self.notices += [key for key in outcome.notices if key not in self.notices]
-        self.draw(outcome.events if outcome is not None else ())
+        events = outcome.events if outcome is not None else ()
+        self.draw(events)
+        # The switch's state goes with every update; sounds only for what just happened.
+        self.dom.sound(self.controller().settings.sound, json.dumps(sounds.cues(events)))
         if outcome is not None:
             self.painter.say(spoken(outcome.events, self.controller().game, self.lang))
 
     def draw(self, events: Sequence[Event] = ()) -> None:
         """Draw the table; ``events``: what just happened, for the cards' flights."""
         lang, record = self.lang, self.controller().record
+        deck = deck_of(self.controller().settings.four_colour)
+        if deck != self.deck:
+            self.deck = deck
+            self.dom.root.set_attr("data-deck", deck)
         v = table_view(record.game, lang, record.selection, record.lifted)
         notices = views.notices(lang, self.notices)
         if self.painter.paint(v, views.chrome(lang), notices, events):
@@ -75,7 +85,8 @@ class Drawing:
         """The content of a dialog, from its view model."""
         lang, ctl = self.lang, self.controller()
         if name == "menu":
-            return render.menu(views.menu(lang))
+            settings = ctl.settings
+            return render.menu(views.menu(lang, settings.four_colour, settings.sound))
         if name == "newgame":
             current = ctl.game.level if ctl.in_progress else None
             return render.new_game(

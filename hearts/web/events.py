@@ -55,7 +55,11 @@ class NewGame(NamedTuple):
     level: Level
 
 
-Event = YouPlayed | CpuPlayed | TrickTaken | Exchanged | Dealt | HandOver | NewGame
+class HeartsBroken(NamedTuple):
+    """The play just before it was the hand's first heart (its cue, U10)."""
+
+
+Event = YouPlayed | CpuPlayed | TrickTaken | Exchanged | Dealt | HandOver | NewGame | HeartsBroken
 
 
 class Outcome(NamedTuple):

@@ -108,6 +108,10 @@ class Dom(Protocol):
     def motion_after(self) -> None:
         """The table is drawn: fly the planned cards from where they were to where they are."""
 
+    def sound(self, on: bool, cues: str) -> None:
+        """Sound switched ``on`` or off, and the sounds of what just happened (``cues``:
+        JSON, :mod:`hearts.web.sounds`) to play if it is on (static/sound.mjs)."""
+
     def take_boot(self) -> Boot:
         """Take over from the boot module: what it painted and queued (it stops listening)."""
 

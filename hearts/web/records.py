@@ -10,7 +10,8 @@ record found there is still loaded (:data:`TABLE_VERSIONS_READ`) and rewritten u
                          pass selection (R10), the lifted card, and the earlier games whose
                          counting the stored statistics may not have yet (``owed``);
 * ``hearts.stats.v1``    the engine's statistics record (:class:`hearts.stats.Stats`);
-* ``hearts.settings.v1`` language and the difficulty for the next game (R5).
+* ``hearts.settings.v1`` language, the difficulty for the next game (R5), four colours
+                         (U11) and sound (U10).
 
 Beside them, the table's *picture* (:data:`PICTURE_KEY`) keeps what the table showed: not a
 record the game reads back, but the HTML static/boot.js paints before Python starts, if it

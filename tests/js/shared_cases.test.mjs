@@ -12,6 +12,7 @@ const SITE = new URL("../../dist/static/", import.meta.url);
 const { RECORDS, NAV_KEYS } = await import(new URL("build/contract.mjs", SITE));
 const { withinLimits } = await import(new URL("boot/records.mjs", SITE));
 const { chooseLanguage, queryLanguage } = await import(new URL("boot/language.mjs", SITE));
+const { deckOf } = await import(new URL("boot/deck.mjs", SITE));
 const { navIndex, tapDecision } = await import(new URL("boot/hand.mjs", SITE));
 const { badKeys, setAside } = await import(new URL("boot/set-aside.mjs", SITE));
 const { wording } = await import(new URL("boot/markup.mjs", SITE));
@@ -36,6 +37,11 @@ for (const c of table("nesting")) {
 for (const c of table("language")) {
     test(`language: ${c.name}`, () =>
         assert.equal(chooseLanguage(c.url, c.saved, c.browser), c.expect));
+}
+
+for (const c of table("deck")) {
+    const saved = c.four_colour === "missing" ? undefined : c.four_colour;
+    test(`deck: ${c.name}`, () => assert.equal(deckOf(saved), c.expect));
 }
 
 // ?lang= is the only parameter the boot script reads: seed and cadence only Python reads

@@ -297,6 +297,7 @@ class FakeDom:
         self.boot_taken = 0
         self.motions: list[dict[str, object]] = []  # the plans the painter asked to fly
         self.motion_open = False
+        self.sounds: list[tuple[bool, list[str]]] = []  # (switch, cues) the page asked to play
         self.boot_reads: list[str | None] = []  # what the page said it was reading
         self.boot_failures = 0
 
@@ -357,6 +358,9 @@ class FakeDom:
     def motion_after(self) -> None:
         assert self.motion_open, "motion_after without motion_before"
         self.motion_open = False
+
+    def sound(self, on: bool, cues: str) -> None:
+        self.sounds.append((on, json.loads(cues)))
 
     def boot_reading(self, key: str | None) -> None:
         self.boot_reads.append(key)

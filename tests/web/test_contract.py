@@ -36,6 +36,7 @@ BOOT = (
     "markup",
     "picture",
     "language",
+    "deck",
     "paint",
     "input",
     "progress",

@@ -37,7 +37,9 @@ def test_every_game_is_a_fresh_random_deal_and_only_the_level_is_chosen():
     assert ctl.game.seed == 11
     ctl.new_game()
     assert ctl.game.seed == 22  # a new draw each game, not the day's or the last game's
-    assert Settings._fields == ("lang", "level")  # nothing else is chosen beforehand
+    # nothing else about the game is chosen beforehand: the two switches only change how
+    # the cards look and sound (U10, U11), never the deal or the rules
+    assert Settings._fields == ("lang", "level", "four_colour", "sound")
     tab = open_tab(seed=5)
     tab.act("menu")
     tab.act("open-newgame", "dlg-menu")

@@ -8,6 +8,8 @@ one side without the other fails one of the two:
 * language.json: :func:`hearts.web.params.choose_lang` of ``?lang=`` as
   :meth:`Params.from_query` reads it and the saved choice as :func:`load_settings` accepts
   it (boot/language.mjs ``chooseLanguage``);
+* deck.json: :func:`hearts.web.settings.deck_of` of the four-colour switch as
+  :func:`load_settings` accepts it (boot/deck.mjs ``deckOf``);
 * tap.json: :meth:`Controller.tap`, tapped on a tab (boot/hand.mjs ``tapDecision``);
 * navigate.json: :meth:`Painter.navigate`, keys pressed on a tab (boot/hand.mjs ``navIndex``);
 * set_aside.json: :meth:`Records.set_aside` (boot/set-aside.mjs ``setAside``);
@@ -47,7 +49,7 @@ from hearts.web.records import (
 )
 from hearts.web.safe_storage import SafeStorage
 from hearts.web.schedule import DEFAULT_TIMING, Timing
-from hearts.web.settings import SETTINGS_KIND, SETTINGS_VERSION, load_settings
+from hearts.web.settings import SETTINGS_KIND, SETTINGS_VERSION, deck_of, load_settings
 
 from .memory import MemoryStorage
 from .pages import Tab, open_tab
@@ -101,6 +103,18 @@ def test_language(case: dict[str, Any]) -> None:
     query = {} if case["url"] is None else {"lang": case["url"]}
     url = Params.from_query(query).lang
     assert choose_lang(url, saved_choice(case["saved"]), case["browser"]) == case["expect"]
+
+
+@pytest.mark.parametrize("case", table("deck"), ids=named)
+def test_deck(case: dict[str, Any]) -> None:
+    body = {"kind": SETTINGS_KIND, "v": SETTINGS_VERSION, "lang": None, "level": "medium"}
+    if case["four_colour"] != "missing":
+        body["four_colour"] = case["four_colour"]
+    try:
+        four_colour = load_settings(seal_record(body)).four_colour
+    except SaveError:
+        four_colour = False  # a refused record: the defaults
+    assert deck_of(four_colour) == case["expect"]
 
 
 @pytest.mark.parametrize("case", table("params"), ids=named)

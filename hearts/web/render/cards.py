@@ -106,7 +106,7 @@ def hand_card(card: HandCard, focus: bool) -> str:
 def trick_card(card: TrickCard) -> str:
     """A card on the table; static/motion.mjs finds it by ``data-card`` to fly it in from
     where the motion plan says it came (``data-seat``: who played it, for the tests)."""
-    classes = ["card", "tcard", _colour(card.face), f"at-{card.position}"]
+    classes = ["card", "tcard", _colour(card.face), f"s-{card.face.suit}", f"at-{card.position}"]
     if card.winner:
         classes.append("winner")
     return (

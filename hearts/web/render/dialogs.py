@@ -82,12 +82,21 @@ def summary(s: Summary, update_ready: bool = False) -> str:
     )
 
 
+def _pressed(on: bool) -> str:
+    return "true" if on else "false"
+
+
 def menu(m: MenuView) -> str:
     langs = "".join(
         f'<button type="button" class="btn lang-btn" data-action="lang" data-lang="{c.value}" '
-        f'lang="{c.value}" aria-pressed="{"true" if c.chosen else "false"}">'
+        f'lang="{c.value}" aria-pressed="{_pressed(c.chosen)}">'
         f"{escape(c.label)}</button>"
         for c in m.langs
+    )
+    switches = "".join(
+        f'<button type="button" class="btn switch-btn" data-action="{c.value}" '
+        f'aria-pressed="{_pressed(c.chosen)}">{escape(c.label)}</button>'
+        for c in m.switches
     )
     items = "".join(  # the first item takes the focus, not the close button above it
         f"<li>{_button(action, label, extra=' autofocus' if action == 'open-newgame' else '')}</li>"
@@ -102,6 +111,8 @@ def menu(m: MenuView) -> str:
         f'<h2 id="dlg-menu-title">{escape(m.title)}</h2><ul class="menu-list">{items}</ul>'
         f'<div class="lang-switch" role="group" aria-labelledby="lang-label">'
         f'<span id="lang-label" class="label">{escape(m.language)}</span>{langs}</div>'
+        f'<div class="lang-switch options" role="group" aria-labelledby="options-label">'
+        f'<span id="options-label" class="label">{escape(m.options)}</span>{switches}</div>'
         f"{_actions(_button('close', m.close))}"
     )
 
