@@ -1,0 +1,177 @@
+"""The menu's two switches in the browser (issue 45): the four-colour deck (U11) and sound
+(U10).
+
+Four colours: ♣ and ♠ (and ♦ and ♥) get different computed colours, every index at least
+4.5:1 on the card face in the light and the dark theme, and a reload paints the saved deck
+from its first paint, before Python runs. Sound: ``AudioContext`` and every scheduled
+source's ``start`` are counted by an init script; no context exists before the switch is
+on and a gesture happened, a play is heard when it is on, a refused tap and a switched-off
+game are silent.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from harness.gamepage import (
+    BOOT_TIMEOUT_S,
+    blocked_codes,
+    my_move,
+    next_frame,
+    open_game,
+    play_first_playable,
+    poll,
+    settle,
+    tap,
+    to_my_turn,
+    wait_ready,
+)
+
+from . import contrast
+from .drive import collect_errors, open_dialog
+
+SUITS = "CDSH"
+COUNT_AUDIO = """
+window.__audio = { made: 0, started: 0 };
+if (window.AudioContext) {
+  const Real = window.AudioContext;
+  window.AudioContext = class extends Real {
+    constructor(...args) { super(...args); window.__audio.made++; }
+  };
+  // AudioBufferSourceNode has a start of its own (with offset and duration).
+  for (const kind of [AudioScheduledSourceNode, AudioBufferSourceNode]) {
+    if (!Object.hasOwn(kind.prototype, "start")) continue;
+    const start = kind.prototype.start;
+    kind.prototype.start = function (...args) {
+      window.__audio.started++;
+      return start.apply(this, args);
+    };
+  }
+}
+"""
+# For each suit, the top-left index of one card of that suit in the hand or on the table.
+MARK_SUITS = """() => Object.fromEntries([..."CDSH"].map((s) => {
+  const card = document.querySelector(`#hand .card.s-${s}, #center .card.s-${s}`);
+  if (!card) return [s, null];
+  card.dataset.suit = s;
+  return [s, {rank: `[data-suit="${s}"] .corner.tl .rk`, pip: `[data-suit="${s}"] .corner.tl .ix`}];
+}))"""
+
+
+@pytest.fixture
+def page(browser, site_url):
+    context = browser.new_context(base_url=site_url, service_workers="block")
+    context.add_init_script(COUNT_AUDIO)
+    page = context.new_page()
+    page.set_default_timeout(BOOT_TIMEOUT_S * 1000)
+    yield page
+    context.close()
+
+
+def audio(page: Any) -> dict[str, int]:
+    found: dict[str, int] = page.evaluate("window.__audio")
+    return found
+
+
+def switch(page: Any, action: str) -> None:
+    """Press a switch of the menu with a real click (a gesture) and close the menu."""
+    menu = open_dialog(page, "menu")
+    button = menu.locator(f'[data-action="{action}"]')
+    before = button.get_attribute("aria-pressed")
+    button.click()
+    poll(page, lambda: button.get_attribute("aria-pressed"), lambda now: now != before)
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#dlg-menu:not([open])", state="attached")
+
+
+def suit_marks(page: Any) -> dict[str, dict[str, str]]:
+    marks: dict[str, dict[str, str] | None] = page.evaluate(MARK_SUITS)
+    assert all(marks.values()), f"a suit is missing from the table: {marks}"
+    return {suit: mark for suit, mark in marks.items() if mark}
+
+
+def colours(page: Any, marks: dict[str, dict[str, str]]) -> dict[str, tuple[str, str]]:
+    """Each suit's (index colour, pip colour)."""
+    found: dict[str, tuple[str, str]] = {
+        suit: (
+            page.eval_on_selector(mark["rank"], "(el) => getComputedStyle(el).color"),
+            page.eval_on_selector(mark["pip"], "(el) => getComputedStyle(el).color"),
+        )
+        for suit, mark in marks.items()
+    }
+    return found
+
+
+def test_four_colours_differ_by_suit_keep_contrast_and_paint_first_after_reload(page):
+    """U11: clubs and diamonds get colours of their own, light and dark, 4.5:1 or more;
+    the two-colour deck is the default; the saved choice shows from the first paint."""
+    errors = collect_errors(page)
+    open_game(page, "?seed=7&cadence=0&lang=en")
+    to_my_turn(page, lambda s, p: p.locator("#center .card").count() >= 1)
+    marks = suit_marks(page)
+    two = colours(page, marks)
+    assert two["D"] == two["H"] and two["C"] == two["S"], "the default: two colours"
+
+    switch(page, "four-colour")
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        next_frame(page)
+        four = colours(page, suit_marks(page))
+        assert len({four[s][0] for s in SUITS}) == 4, (scheme, four)
+        assert all(index == pip for index, pip in four.values()), (scheme, four)
+        assert four["H"] == two["H"] and four["S"] == two["S"]
+        selectors = [m[part] for m in suit_marks(page).values() for part in ("rank", "pip")]
+        assert contrast.check(page, selectors) == [], scheme
+
+    # A reload: the boot script paints the saved table in four colours before Python runs.
+    page.emulate_media(color_scheme="light")
+    page.reload(wait_until="commit")
+    page.wait_for_selector("html[data-boot]", state="attached")
+    first = page.evaluate(
+        """() => ({deck: document.documentElement.dataset.deck,
+                   python: document.documentElement.dataset.state === "ready",
+                   diamond: getComputedStyle(document.querySelector(
+                     '#hand .card.s-D .rk, #center .card.s-D .rk')).color})"""
+    )
+    assert first == {"deck": "four", "python": False, "diamond": four["D"][0]}
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.dataset.deck") == "four"
+    assert errors == []
+
+
+def test_sound_waits_for_the_switch_and_a_gesture_and_never_sounds_a_refusal(page):
+    """U10: off by default (taps make no AudioContext); once on, a play is scheduled; a
+    refused tap schedules nothing; after a reload nothing is made before a gesture; off
+    again, silence."""
+    errors = collect_errors(page)
+    open_game(page, "?seed=7&cadence=0&lang=en")
+    my_move(page)  # the pass: three real taps and the pass button
+    to_my_turn(page)
+    play_first_playable(page)  # real taps: gestures, and a play, with sound still off
+    assert audio(page) == {"made": 0, "started": 0}
+
+    switch(page, "sound")
+    now = to_my_turn(page, lambda s, p: bool(blocked_codes(p)))
+    before = audio(page)["started"]
+    assert audio(page)["made"] == 1
+    blocked = blocked_codes(page)[0]
+    tap(page, blocked, force=True)  # refused (R18): a real tap on an aria-disabled card
+    next_frame(page)
+    assert settle(page)["actions"] == now["actions"]
+    assert audio(page)["started"] == before, "a refused tap made a sound"
+    play_first_playable(page)
+    poll(page, lambda: audio(page)["started"], lambda n: n > before, what="a sound for a play")
+
+    # Reloaded with sound on: no context until the player's gesture.
+    page.reload()
+    wait_ready(page)
+    to_my_turn(page)
+    assert audio(page) == {"made": 0, "started": 0}
+    switch(page, "sound")  # the gesture makes the context; the switch turns sound off
+    after_off = audio(page)["started"]
+    my_move(page)
+    settle(page)
+    assert audio(page)["started"] == after_off, "sound after it was switched off"
+    assert errors == []
