@@ -3,8 +3,9 @@
 Pass phase (two cards chosen), mid-trick (your turn, a card lifted, blocked cards sunk),
 the trick pause (a finished trick face up, its winner marked), the hand summary, and the
 statistics and help dialogs, at 1280×800, 390×844, 360×640 and 844×390, in English; the
-phone and the desktop also in German, and both again in the dark theme.  Fixed seed, fast
-cadence.
+phone and the desktop also in German, and both again in the dark theme; the four-colour
+deck (issue 45, U11) at phone, landscape and desktop size, and on the phone in German and
+dark, with the menu showing its switches.  Fixed seed, fast cadence.
 """
 
 from __future__ import annotations
@@ -28,7 +29,14 @@ SEED = 11
 
 
 def shoot(
-    browser, base: str, out: Path, name: str, size: tuple[int, int], lang: str, dark: bool = False
+    browser,
+    base: str,
+    out: Path,
+    name: str,
+    size: tuple[int, int],
+    lang: str,
+    dark: bool = False,
+    four: bool = False,
 ) -> None:
     phone = size[0] < 600 or size[1] < 600
     context = browser.new_context(
@@ -44,6 +52,13 @@ def shoot(
     wait_ready(page)
     settle(page)
     prefix = name + ("" if lang == "en" else f"-{lang}") + ("-dark" if dark else "")
+    if four:
+        prefix += "-four"
+        page.locator("#menu-button").click()
+        page.locator('#dlg-menu [data-action="four-colour"]').click()
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(out / f"{prefix}-0-menu.png"))
+        page.keyboard.press("Escape")
 
     hand = [b.get_attribute("data-card") for b in page.locator("#hand button").all()]
     tap(page, hand[4])
@@ -115,6 +130,11 @@ def main(argv: list[str] | None = None) -> int:
                 shoot(browser, base, args.out, name, SIZES[name], "de")
                 shoot(browser, base, args.out, name, SIZES[name], "en", dark=True)
                 shoot(browser, base, args.out, name, SIZES[name], "de", dark=True)
+        for name in ("phone", "landscape", "desktop"):
+            if name in names:
+                shoot(browser, base, args.out, name, SIZES[name], "en", four=True)
+        if "phone" in names:
+            shoot(browser, base, args.out, "phone", SIZES["phone"], "de", dark=True, four=True)
         browser.close()
     for path in sorted(args.out.glob("*.png")):
         print(path.relative_to(ROOT))
