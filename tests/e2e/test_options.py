@@ -31,6 +31,7 @@ from harness.gamepage import (
 
 from . import contrast
 from .drive import collect_errors, open_dialog
+from .test_a11y import audit, describe
 
 SUITS = "CDSH"
 COUNT_AUDIO = """
@@ -175,3 +176,34 @@ def test_sound_waits_for_the_switch_and_a_gesture_and_never_sounds_a_refusal(pag
     settle(page)
     assert audio(page)["started"] == after_off, "sound after it was switched off"
     assert errors == []
+
+
+def test_axe_finds_no_violation_with_both_switches_on(browser, site_url):
+    """U10, U11 with the audit of test_a11y.py: the menu with its switches pressed and the
+    four-colour table, light and dark, German (the longer labels): no axe violation, and
+    what axe leaves for review reaches WCAG AA."""
+    context = browser.new_context(
+        base_url=site_url, bypass_csp=True, service_workers="block", locale="de-DE"
+    )
+    page = context.new_page()
+    page.set_default_timeout(BOOT_TIMEOUT_S * 1000)
+    try:
+        open_game(page, "?seed=8&cadence=0&lang=de")
+        to_my_turn(page, lambda s, p: p.locator("#center .card").count() >= 1)
+        switch(page, "four-colour")
+        switch(page, "sound")
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            for screen in ("table", "menu"):
+                if screen == "menu":
+                    menu = open_dialog(page, "menu")
+                    pressed = menu.locator('[aria-pressed="true"]').count()
+                    assert pressed == 3, "the language and both switches"
+                next_frame(page)
+                results = audit(page)
+                assert results["violations"] == [], describe(results["violations"])
+                targets = contrast.left_for_review(results)
+                assert contrast.check(page, targets) == [], (scheme, screen)
+            page.keyboard.press("Escape")
+    finally:
+        context.close()
