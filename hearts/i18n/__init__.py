@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..cards import RANK_OF, RANKS, SUIT_OF, SUITS, Card
+from ..cards import RANK_OF, RANKS, SUIT_OF, SUIT_SYMBOLS, SUITS, Card
 from .de import DE
 from .en import EN
 
@@ -48,6 +48,12 @@ def card_name(lang: str, card: Card) -> str:
     if rank <= 10:
         return text(lang, "card.pips", rank=rank, suit=suit)
     return text(lang, "card.face", rank=text(lang, f"rank.{RANKS[rank - 2]}"), suit=suit)
+
+
+def card_short(lang: str, card: Card) -> str:
+    """The card as its corner shows it: ``"7♣"``, ``"Q♥"`` / ``"D♥"``."""
+    index = RANK_INDEX.get(lang, RANK_INDEX[DEFAULT_LANG])[RANK_OF[card] - 2]
+    return index + SUIT_SYMBOLS[SUIT_OF[card]]
 
 
 def points(lang: str, n: int) -> str:

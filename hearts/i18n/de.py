@@ -51,6 +51,10 @@ DE: dict[str, str] = {
     "pass_button.across": "Über den Tisch geben",
     "pass_prompt": "Wähle 3 Karten, die du {dir} an {target} weitergibst.",
     "pass_count": "{n} von 3 gewählt",
+    "pass_full": (
+        "3 von 3 gewählt. Für eine andere Karte tippe zuerst eine gewählte an, um sie "
+        "zurückzulegen."
+    ),
     "next_dir.left": "Nächste Runde: Weitergabe nach links",
     "next_dir.right": "Nächste Runde: Weitergabe nach rechts",
     "next_dir.across": "Nächste Runde: Weitergabe über den Tisch",
@@ -76,6 +80,7 @@ DE: dict[str, str] = {
     "waiting_for": "{seat} ist am Zug…",
     "trick_taken_by": "{seat} nimmt den Stich.",
     "you_take_trick": "Du nimmst den Stich.",
+    "received_from": "Du hast {cards} von {seat} erhalten.",
     "blocked": "gesperrt",
     "received": "erhalten",
     "lifted": "angehoben",
@@ -206,6 +211,10 @@ DE: dict[str, str] = {
         "erlauben, sinken ab und reagieren nicht. Mit der Tastatur wechselst du mit den "
         "Pfeiltasten zwischen den Karten; die Eingabe- oder Leertaste hebt eine Karte an und "
         "spielt sie beim zweiten Drücken."
+    ),
+    "help.fair": (
+        "Die CPU-Gegner spielen fair: Jeder sieht nur seine eigenen Karten und die schon "
+        "gespielten, nie deine und nie den Rest des Kartenspiels."
     ),
     "help.tips": (
         "Gib Pik-Dame, Pik-König und Pik-Ass weiter, außer du hast viele niedrige Pik.|"

@@ -56,6 +56,8 @@ EN: dict[str, str] = {
     "pass_button.across": "Pass across",
     "pass_prompt": "Choose 3 cards to pass {dir} to {target}.",
     "pass_count": "{n} of 3 chosen",
+    # a fourth card tapped while three are chosen (R7): what to do instead
+    "pass_full": "3 of 3 chosen. To choose another card, first tap a chosen one to put it back.",
     "next_dir.left": "Next hand: pass left",
     "next_dir.right": "Next hand: pass right",
     "next_dir.across": "Next hand: pass across",
@@ -82,6 +84,8 @@ EN: dict[str, str] = {
     "waiting_for": "Waiting for {seat}…",
     "trick_taken_by": "{seat} takes the trick.",
     "you_take_trick": "You take the trick.",
+    # after the exchange, until your first play (U14): "You received 7♣ Q♥ 2♦ from CPU 3."
+    "received_from": "You received {cards} from {seat}.",
     "blocked": "blocked",
     "received": "received",
     "lifted": "lifted",
@@ -209,6 +213,10 @@ EN: dict[str, str] = {
         "Playing a card takes two taps or clicks: the first lifts it, the second plays it. "
         "Cards the rules do not allow right now sink and do not respond. With a keyboard, "
         "the arrow keys move between cards and Enter or Space lifts and then plays."
+    ),
+    "help.fair": (
+        "The CPU seats play fair: each sees only its own cards and the cards already "
+        "played, never yours and never the rest of the deck."
     ),
     "help.tips": (
         "Pass away the queen, king and ace of spades unless you hold many low spades.|"

@@ -86,6 +86,7 @@ class HelpView(NamedTuple):
     rules_title: str
     rules: tuple[str, ...]
     controls: str
+    fair: str  # the CPU seats see only their own cards and what was played (U12, R23)
     tips_title: str
     tips: tuple[str, ...]
     close: str
@@ -181,6 +182,7 @@ def help_view(lang: str) -> HelpView:
         rules_title=t("help.rules_title"),
         rules=tuple(i18n.paragraphs(lang, "help.rules")),
         controls=t("help.controls"),
+        fair=t("help.fair"),
         tips_title=t("help.tips_title"),
         tips=tuple(i18n.paragraphs(lang, "help.tips")),
         close=t("close"),

@@ -54,6 +54,8 @@ class PassPanel(NamedTuple):
     button: str
     enabled: bool
     direction: Direction
+    full: bool = False  # a fourth card was tapped: count_text says what to do instead
+    nudge: int = 0  # how many times: each one pulses the count anew
 
 
 class TableView(NamedTuple):
@@ -72,6 +74,7 @@ class TableView(NamedTuple):
     prompt: str
     hand: tuple[HandCard, ...]
     summary: Summary | None
+    received_note: str = ""  # "You received 7♣ Q♥ 2♦ from CPU 3.", until your first play
 
 
 # A seat's status badge -> its text's key.
@@ -98,8 +101,10 @@ def build(
     lang: str,
     selection: Sequence[Card] = (),
     lifted: Card | None = None,
+    refused: int = 0,
 ) -> TableView:
-    """The whole table for ``game`` as seen from your seat."""
+    """The whole table for ``game`` as seen from your seat; ``refused``: fourth cards
+    tapped since the pass selection last changed (the controller's count)."""
     t = Texts(lang)
     phase = game.phase
     direction = game.pass_direction
@@ -115,10 +120,11 @@ def build(
         target_label=t("target_short", n=rules.GAME_END_SCORE),
         plates=tuple(_plate(game, seat, t) for seat in range(4)),
         trick=_trick(game, t),
-        pass_panel=_pass_panel(game, selection, t),
+        pass_panel=_pass_panel(game, selection, refused, t),
         prompt=_prompt(game, lifted, t),
         hand=_hand(game, selection, lifted, t),
         summary=summary_of(game, t),
+        received_note=_received_note(game, t),
     )
 
 
@@ -196,17 +202,20 @@ def _trick(game: Game, t: Texts) -> tuple[TrickCard, ...]:
     return _trick_cards(plays, winner, t)
 
 
-def _pass_panel(game: Game, selection: Sequence[Card], t: Texts) -> PassPanel | None:
+def _pass_panel(game: Game, selection: Sequence[Card], refused: int, t: Texts) -> PassPanel | None:
     if game.phase != Phase.PASS:
         return None
     direction = game.pass_direction
     n = len(selection)
+    full = n == 3 and refused > 0
     return PassPanel(
         prompt=t("pass_prompt", dir=t(f"dir.{direction}"), target=t.seat(pass_target(direction))),
-        count_text=t("pass_count", n=n),
+        count_text=t("pass_full") if full else t("pass_count", n=n),
         button=t(f"pass_button.{direction}"),
         enabled=n == 3 and not game.has_passed(0),  # R7: 2 cards are not a pass
         direction=direction,
+        full=full,
+        nudge=refused if full else 0,
     )
 
 
@@ -221,6 +230,17 @@ def _prompt(game: Game, lifted: Card | None, t: Texts) -> str:
     if game.to_act is not None:
         return t("waiting_for", seat=t.seat(game.to_act))
     return ""
+
+
+def _received_note(game: Game, t: Texts) -> str:
+    """The cards you received and who gave them, named once while they are marked (U14)."""
+    received = [card for card in game.hand(0) if card in received_marks(game)]
+    if not received:
+        return ""
+    direction = game.pass_direction
+    giver = next(seat for seat in range(1, 4) if rules.pass_target(seat, direction) == 0)
+    cards = " ".join(i18n.card_short(t.lang, card) for card in received)
+    return t("received_from", cards=cards, seat=t.seat(giver))
 
 
 def received_marks(game: Game) -> frozenset[Card]:

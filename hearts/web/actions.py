@@ -21,6 +21,12 @@ def tap(page: Page, intent: Intent) -> None:
         page.update(outcome)
 
 
+def lower(page: Page, _intent: Intent) -> None:
+    outcome = page.ctl.lower()
+    if outcome is not None:
+        page.update(outcome)
+
+
 def confirm_pass(page: Page, _intent: Intent) -> None:
     outcome = page.ctl.confirm_pass()
     if outcome is not None:
@@ -149,6 +155,7 @@ def flush(page: Page, _intent: Intent) -> None:
 
 HANDLERS: dict[str, IntentHandler] = {
     "tap": tap,
+    "lower": lower,
     "confirm-pass": confirm_pass,
     "continue": continue_hand,
     "new_game": new_game_after_summary,

@@ -18,6 +18,7 @@ from .events import (
     HandOver,
     HeartsBroken,
     NewGame,
+    PassFull,
     TrickTaken,
     YouPlayed,
 )
@@ -49,6 +50,8 @@ def _sentences(event: Event, game: Game, lang: str) -> list[str]:
         return [t(lang, "say.exchange", cards=names)]
     if isinstance(event, Dealt | HeartsBroken):
         return []  # the cards in your hand say it (a new game is told as such)
+    if isinstance(event, PassFull):
+        return [t(lang, "pass_full")]
     if isinstance(event, NewGame):
         return [t(lang, "say.new_game", level=t(lang, f"level.{event.level}"))]
     if isinstance(event, HandOver):

@@ -33,6 +33,7 @@ from .events import (
     HeartsBroken,
     NewGame,
     Outcome,
+    PassFull,
     TrickTaken,
     YouPlayed,
 )
@@ -89,6 +90,9 @@ class Controller:
         self.table: TableRecord | None = None
         self._seed_hook = params.seed
         self._noticed: set[str] = set()  # storage states already told to the player
+        # Fourth cards tapped since the pass selection last changed: the pass panel says
+        # what to do (and pulses anew at each); page state, not the game's (not saved).
+        self.refused = 0
 
     # ------------------------------------------------------------------ start-up
     def start(self) -> Outcome:
@@ -128,8 +132,9 @@ class Controller:
 
         Pass phase: select or deselect (at most 3, R7; not a move, R10).  Play phase, your
         turn: the first tap lifts, a tap on the lifted card plays it, a tap on another
-        playable card moves the lift (R17).  Forbidden cards do nothing (R18).  Before Python
-        runs, static/boot/hand.mjs decides the same (both run tests/shared_cases/tap.json).
+        playable card moves the lift (R17).  Forbidden cards do nothing (R18).  A fourth card
+        with three chosen changes nothing but says so (:class:`PassFull`).  Before Python runs,
+        static/boot/hand.mjs decides the same (both run tests/shared_cases/tap.json).
         """
         try:
             card = Card.parse(code)
@@ -144,13 +149,21 @@ class Controller:
             elif len(record.selection) < 3:
                 chosen = (*record.selection, card)
             else:
-                return None
+                self.refused += 1
+                return self._outcome((PassFull(card),))
             return self._transact(lambda: self._select(chosen))
         if game.phase != Phase.PLAY or card not in game.legal_plays(0):
             return None
         if record.lifted == card:
             return self._transact(lambda: self._play(card))
         return self._transact(lambda: self._lift(card))
+
+    def lower(self) -> Outcome | None:
+        """Escape or a tap on the felt: the lifted card goes back down; nothing is played
+        (static/boot/hand.mjs ``putDown`` before Python runs, tests/shared_cases/tap.json)."""
+        if self.table is None or self.record.lifted is None:
+            return None
+        return self._transact(self._lower)
 
     def confirm_pass(self) -> Outcome | None:
         """Pass your 3 chosen cards; the CPU seats' passes go first (R9, R11)."""
@@ -232,6 +245,11 @@ class Controller:
     # Each applies one intent to the table (already validated) and says what happened.
     def _select(self, chosen: tuple[Card, ...]) -> Sequence[Event]:
         self.record.selection = chosen
+        self.refused = 0
+        return ()
+
+    def _lower(self) -> Sequence[Event]:
+        self.record.lifted = None
         return ()
 
     def _lift(self, card: Card) -> Sequence[Event]:

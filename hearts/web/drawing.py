@@ -61,12 +61,13 @@ class Drawing:
 
     def draw(self, events: Sequence[Event] = ()) -> None:
         """Draw the table; ``events``: what just happened, for the cards' flights."""
-        lang, record = self.lang, self.controller().record
-        deck = deck_of(self.controller().settings.four_colour)
+        ctl = self.controller()
+        lang, record = self.lang, ctl.record
+        deck = deck_of(ctl.settings.four_colour)
         if deck != self.deck:
             self.deck = deck
             self.dom.root.set_attr("data-deck", deck)
-        v = table_view(record.game, lang, record.selection, record.lifted)
+        v = table_view(record.game, lang, record.selection, record.lifted, ctl.refused)
         notices = views.notices(lang, self.notices)
         if self.painter.paint(v, views.chrome(lang), notices, events):
             for name in self.dialogs.open_names():

@@ -59,7 +59,17 @@ class HeartsBroken(NamedTuple):
     """The play just before it was the hand's first heart (its cue, U10)."""
 
 
-Event = YouPlayed | CpuPlayed | TrickTaken | Exchanged | Dealt | HandOver | NewGame | HeartsBroken
+class PassFull(NamedTuple):
+    """A fourth card was tapped while three are chosen (R7): nothing changed, the player is
+    told what to do instead (no sound, no shake: R18)."""
+
+    card: Card
+
+
+Event = (
+    YouPlayed | CpuPlayed | TrickTaken | Exchanged | Dealt | HandOver | NewGame | HeartsBroken
+    | PassFull
+)
 
 
 class Outcome(NamedTuple):

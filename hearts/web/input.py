@@ -2,7 +2,9 @@
 
 A tap on a card of your hand is ``Intent("tap", code)``; a click on anything with
 ``data-action`` is ``Intent(action, data-lang)``; the level radios speak through their
-``change`` event only (a click on one must not choose twice).  What an intent does is
+``change`` event only (a click on one must not choose twice).  Escape, or a tap on the
+felt (the table, not a card or a control), is ``Intent("lower")``: a lifted card goes back
+down.  What an intent does is
 :mod:`hearts.web.actions`' business; dialog keys and closing are :class:`Dialogs`'; a
 key's autorepeat clicks nothing (:class:`~hearts.web.keys.KeyGuard`).
 """
@@ -13,10 +15,11 @@ from collections.abc import Callable
 
 from .dialogs import Dialogs
 from .keys import KeyGuard
-from .painter import HAND, NAV_KEYS
+from .painter import HAND, NAV_KEYS, TABLE
 from .ports import Dom, DomEvent, Intent
 
 CHANGE_ONLY = {"level"}  # radios: chosen by their change event
+CONTROLS = "button, a, input, label, select, textarea, dialog, [data-card], [data-action]"
 
 Decoder = Callable[[DomEvent], Intent | None]
 
@@ -33,11 +36,14 @@ class Input:
         all while another tab plays the game."""
         self.dom = dom
         self.hand = dom.by_id(HAND)
+        self.table = dom.by_id(TABLE)
+        self.dialogs = dialogs
         self.dispatch = dispatch
         self.run = run
         self.decoders: tuple[tuple[str, str, Decoder, bool], ...] = (
             ("document", "click", self.click, False),
             ("document", "change", self.change, False),
+            ("document", "keydown", self.escape, False),
             (HAND, "keydown", self.hand_key, False),
             (HAND, "focusin", self.hand_focus, False),
             ("document", "visibilitychange", lambda _e: Intent("visibility"), False),
@@ -73,9 +79,12 @@ class Input:
 
     # ------------------------------------------------------------------ decoders
     def click(self, event: DomEvent) -> Intent | None:
-        found = event.target.closest("[data-card], [data-action]") if event.target else None
+        target = event.target
+        found = target.closest("[data-card], [data-action]") if target else None
         if found is None:
-            return None
+            if target is None or not self.table.contains(target) or target.closest(CONTROLS):
+                return None
+            return Intent("lower")  # a tap on the felt
         code = found.attr("data-card")
         if code and self.hand.contains(found):
             return Intent("tap", code)
@@ -89,6 +98,12 @@ class Input:
         if target is None or target.attr("data-action") not in CHANGE_ONLY or not target.checked:
             return None
         return Intent(str(target.attr("data-action")), target.value, target)
+
+    def escape(self, event: DomEvent) -> Intent | None:
+        """Escape puts a lifted card down, unless it closes a dialog."""
+        if event.key != "Escape" or self.dialogs.open_names():
+            return None
+        return Intent("lower")
 
     def hand_key(self, event: DomEvent) -> Intent | None:
         """Arrow keys, Home and End move between cards (Enter/Space click natively)."""

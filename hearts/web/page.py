@@ -34,9 +34,13 @@ def _object(text: str) -> dict[str, object]:
     return found if isinstance(found, dict) else {}
 
 
+QUEUED_ACTIONS = ("confirm-pass", "lower")  # what static/boot/input.mjs may queue
+
+
 def queued_intents(text: str) -> list[Intent]:
-    """The boot module's queue (``[{"tap": "QS"}, {"action": "confirm-pass"}]``) as intents;
-    anything else in it is dropped, like a tap on nothing."""
+    """The boot module's queue (``[{"tap": "QS"}, {"action": "confirm-pass"}]``; the actions
+    are "confirm-pass" and "lower") as intents; anything else in it is dropped, like a tap
+    on nothing."""
     try:
         items = parse_json(text)
     except SaveError:
@@ -45,8 +49,8 @@ def queued_intents(text: str) -> list[Intent]:
     for item in items if isinstance(items, list) else []:
         if isinstance(item, dict) and isinstance(item.get("tap"), str):
             intents.append(Intent("tap", item["tap"]))
-        elif isinstance(item, dict) and item.get("action") == "confirm-pass":
-            intents.append(Intent("confirm-pass"))
+        elif isinstance(item, dict) and item.get("action") in QUEUED_ACTIONS:
+            intents.append(Intent(str(item["action"])))
     return intents
 
 

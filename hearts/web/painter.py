@@ -112,7 +112,7 @@ class Painter:
         for p in v.plates:
             self.set_html(SEATS[p.seat], self.el[SEATS[p.seat]], render.plate(p))
         self.set_html(CENTER, self.el[CENTER], render.center(v))
-        self.set_html(PROMPT, self.el[PROMPT], render.escape(v.prompt))
+        self.set_html(PROMPT, self.el[PROMPT], render.prompt(v))
         self.set_class(HAND, self.el[HAND], render.hand_class(v.hand))
         if focus_card:
             self.focus_code = focus_card

@@ -4,14 +4,21 @@
 
 // card: what the painted button shows (disabled: R18's sunk card, chosen: selected for the
 // pass, lifted); passing: the pass phase; selected: how many cards are chosen.
-// "select" | "deselect" | "lift" | "play", or null: the tap does nothing.
+// "select" | "deselect" | "lift" | "play", "full" (a fourth card: nothing changes, the pass
+// count says so), or null: the tap does nothing.
 export function tapDecision(card, passing, selected) {
     if (card.disabled) return null;
     if (passing) {
         if (card.chosen) return "deselect";
-        return selected < 3 ? "select" : null; // R7: three cards
+        return selected < 3 ? "select" : "full"; // R7: three cards
     }
     return card.lifted ? "play" : "lift"; // R17: the second tap plays
+}
+
+// key: the key pressed, or "felt" for a tap on the table beside the cards and controls;
+// lifted: a card is lifted. "lower" puts it back down (nothing is played), or null.
+export function putDown(key, lifted) {
+    return lifted && (key === "Escape" || key === "felt") ? "lower" : null;
 }
 
 // move: NAV_KEYS' value for the key; current: the focused card's index (-1: none, as the

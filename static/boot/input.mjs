@@ -2,10 +2,30 @@
 // hearts/web takes the queue when it is ready (window.heartsBoot.take()) and hands each
 // tap to the engine in order, which decides as always.
 import { IDS, NAV_KEYS } from "../build/contract.mjs";
-import { navIndex, tapDecision } from "./hand.mjs";
+import { navIndex, putDown, tapDecision } from "./hand.mjs";
 import { field } from "./records.mjs";
 
 const SELECTED = "button.selected";
+const LIFTED = "button.lifted";
+// What a tap on the felt must not be (hearts/web/input.py CONTROLS).
+const CONTROLS = "button, a, input, label, select, textarea, dialog, [data-card], [data-action]";
+
+// Lower every lifted card (Escape, a tap on the felt).
+function lower(hand) {
+    for (const button of hand.querySelectorAll(LIFTED)) {
+        button.classList.remove("lifted");
+        button.setAttribute("aria-pressed", "false");
+    }
+}
+
+// A fourth card: the count pulses anew (the class alternates, as Python draws it).
+function nudge(center) {
+    const count = center.querySelector(".pass-count");
+    if (!count) return;
+    const next = count.classList.contains("nudge-0") ? "nudge-1" : "nudge-0";
+    count.classList.remove("nudge-0", "nudge-1");
+    count.classList.add("full", next);
+}
 
 // How a decision of tapDecision shows on the button (and the pass button's state).
 function show(decision, button, hand, center) {
@@ -13,12 +33,11 @@ function show(decision, button, hand, center) {
         button.classList.add("playing"); // the engine plays it
         return;
     }
-    if (decision === "lift") {
-        for (const other of hand.querySelectorAll("button.lifted")) {
-            other.classList.remove("lifted");
-            other.setAttribute("aria-pressed", "false");
-        }
+    if (decision === "full") {
+        nudge(center);
+        return;
     }
+    if (decision === "lift") lower(hand);
     const on = decision !== "deselect";
     button.classList.toggle(decision === "lift" ? "lifted" : "selected", on);
     button.setAttribute("aria-pressed", String(on));
@@ -33,6 +52,12 @@ export function listen(listening) {
     const queue = [];
     const hand = document.getElementById(IDS.hand);
     const center = document.getElementById(IDS.center);
+    const table = document.getElementById(IDS.table);
+    const putDownBy = (key) => {
+        if (!listening || !putDown(key, hand.querySelector(LIFTED) !== null)) return;
+        lower(hand);
+        queue.push({ action: "lower" });
+    };
     const passing = () => document.getElementById(IDS.table).classList.contains("phase-pass");
 
     hand.addEventListener("click", (event) => {
@@ -70,6 +95,13 @@ export function listen(listening) {
         const target = buttons[navIndex(move, current, buttons.length)];
         for (const b of buttons) b.tabIndex = b === target ? 0 : -1;
         target.focus();
+    });
+
+    document.addEventListener("keydown", (event) => {
+        if (event.key === "Escape") putDownBy("Escape");
+    });
+    table.addEventListener("click", (event) => {
+        if (!event.target.closest(CONTROLS)) putDownBy("felt");
     });
 
     center.addEventListener("click", (event) => {

@@ -13,7 +13,7 @@ const { RECORDS, NAV_KEYS } = await import(new URL("build/contract.mjs", SITE));
 const { withinLimits } = await import(new URL("boot/records.mjs", SITE));
 const { chooseLanguage, queryLanguage } = await import(new URL("boot/language.mjs", SITE));
 const { deckOf } = await import(new URL("boot/deck.mjs", SITE));
-const { navIndex, tapDecision } = await import(new URL("boot/hand.mjs", SITE));
+const { navIndex, putDown, tapDecision } = await import(new URL("boot/hand.mjs", SITE));
 const { badKeys, setAside } = await import(new URL("boot/set-aside.mjs", SITE));
 const { wording } = await import(new URL("boot/markup.mjs", SITE));
 
@@ -62,20 +62,30 @@ for (const c of table("tap")) {
         const cards = hand(c.phase);
         let lifted = null;
         let played = null;
+        let full = false;
         for (const name of c.taps) {
+            if (name === "Escape" || name === "felt") {
+                const decision = putDown(name, lifted !== null);
+                if (decision === "lower") lifted = null;
+                else assert.equal(decision, null);
+                continue;
+            }
             const card = { ...cards.get(name), lifted: lifted === name };
             const chosen = [...cards.values()].filter((x) => x.chosen).length;
             const decision = tapDecision(card, c.phase === "pass", chosen);
-            if (decision === "select" || decision === "deselect") {
+            if (decision === "full") full = true;
+            else if (decision === "select" || decision === "deselect") {
                 cards.get(name).chosen = decision === "select";
+                full = false;
             } else if (decision === "lift") lifted = name;
             else if (decision === "play") [played, lifted] = [name, null];
-            else assert.equal(decision, null);
+            else assert.ok(decision === null || decision === "full", decision);
         }
         const chosen = [...cards].filter(([, x]) => x.chosen).map(([name]) => name);
         assert.deepEqual(chosen.sort(), [...c.chosen].sort());
         assert.equal(lifted, c.lifted);
         assert.equal(played, c.played);
+        assert.equal(full, c.full ?? false);
     });
 }
 

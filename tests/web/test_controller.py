@@ -14,7 +14,7 @@ from hearts.enums import Level
 from hearts.save import dump_game
 from hearts.stats import FINISHED, Fold
 from hearts.web.announce import spoken
-from hearts.web.events import Exchanged, YouPlayed
+from hearts.web.events import Exchanged, Outcome, PassFull, YouPlayed
 from hearts.web.params import Params
 from hearts.web.records import GAME_KEY, SETTINGS_KEY, STATS_KEY
 from hearts.web.safe_storage import SafeStorage
@@ -66,9 +66,11 @@ def test_selection_is_at_most_three_and_can_be_undone():
     hand = ctl.game.hand(0)
     for card in hand[:3]:
         assert ctl.tap(str(card))
-    assert not ctl.tap(str(hand[3]))  # a fourth card does nothing
+    # A fourth card changes nothing (R7) but says what to do instead (issue 45).
+    assert ctl.tap(str(hand[3])) == Outcome((PassFull(hand[3]),))
+    assert ctl.record.selection == tuple(hand[:3]) and ctl.refused == 1
     assert ctl.tap(str(hand[1]))  # deselect
-    assert ctl.record.selection == (hand[0], hand[2])
+    assert ctl.record.selection == (hand[0], hand[2]) and ctl.refused == 0
     assert not ctl.tap("ZZ") and not ctl.tap(str(ctl.game.hand(1)[0]))
 
 

@@ -10,7 +10,8 @@ one side without the other fails one of the two:
   it (boot/language.mjs ``chooseLanguage``);
 * deck.json: :func:`hearts.web.settings.deck_of` of the four-colour switch as
   :func:`load_settings` accepts it (boot/deck.mjs ``deckOf``);
-* tap.json: :meth:`Controller.tap`, tapped on a tab (boot/hand.mjs ``tapDecision``);
+* tap.json: :meth:`Controller.tap` and :meth:`Controller.lower`, tapped and pressed on a
+  tab (boot/hand.mjs ``tapDecision`` and ``putDown``);
 * navigate.json: :meth:`Painter.navigate`, keys pressed on a tab (boot/hand.mjs ``navIndex``);
 * set_aside.json: :meth:`Records.set_aside` (boot/set-aside.mjs ``setAside``);
 * params.json: :func:`hearts.web.params.parse_query` and :meth:`Params.from_query` of a
@@ -166,8 +167,14 @@ def test_tap(case: dict[str, Any]) -> None:
     code_role = {code: name for name, code in role.items()}
     before = len(tab.ctl.game.actions)
     for name in case["taps"]:
-        tab.tap(role[name])
+        if name == "Escape":
+            tab.dom.key("Escape")
+        elif name == "felt":
+            tab.dom.click(tab.dom.by_id("center"))  # the felt in the middle, no card there
+        else:
+            tab.tap(role[name])
     record = tab.ctl.record
+    assert (tab.ctl.refused > 0) is case.get("full", False)
     plays = [a for a in tab.ctl.game.actions[before:] if a.kind == "play" and a.seat == 0]
     assert sorted(code_role[str(c)] for c in record.selection) == sorted(case["chosen"])
     lifted = None if record.lifted is None else code_role[str(record.lifted)]

@@ -12,8 +12,10 @@ from .table import (
     hand,
     hand_class,
     plate,
+    prompt,
     status_bar,
 )
+from .words import unbroken
 
 __all__ = [
     "TAB_DIALOG",
@@ -31,9 +33,11 @@ __all__ = [
     "notices",
     "other_tab",
     "plate",
+    "prompt",
     "stats",
     "status_bar",
     "suit_svg",
     "summary",
     "trick_card",
+    "unbroken",
 ]

@@ -6,6 +6,7 @@ from ...enums import Phase, Result
 from ...view import Summary, SummaryRow
 from ...view.dialogs import HelpView, MenuView, NewGameView, NoticesView, StatsView, TabView
 from .cards import escape
+from .words import unbroken
 
 TAB_DIALOG = "dlg-tab"
 # Dialogs open at their top: in the longer ones the heading takes the focus (autofocus),
@@ -21,12 +22,19 @@ def _button(action: str, label: str, kind: str = "", extra: str = "") -> str:
     )
 
 
-def _closer(label: str) -> str:
-    """A close button at the dialog's top, kept in view while a long dialog scrolls."""
+def _head(close: str, heading: str) -> str:
+    """The dialog's heading with a close button beside it: a header that stays in view
+    while a long dialog scrolls, the text passing under it, never under the button."""
     return (
-        f'<button type="button" class="dlg-x" data-action="close" aria-label="{escape(label)}">'
-        '<span aria-hidden="true">×</span></button>'
+        f'<div class="dlg-head"><button type="button" class="dlg-x" data-action="close" '
+        f'aria-label="{escape(close)}"><span aria-hidden="true">×</span></button>'
+        f"{heading}</div>"
     )
+
+
+def _title(element_id: str, text: str) -> str:
+    """A longer dialog's heading: it takes the focus, so the dialog opens at its top."""
+    return f'<h2 id="{element_id}" tabindex="-1" autofocus>{escape(text)}</h2>'
 
 
 def _actions(*buttons: str) -> str:
@@ -63,11 +71,11 @@ def summary(s: Summary, update_ready: bool = False) -> str:
     result = ""
     if s.result:
         burst = _BURST if s.result == Result.WIN else ""
-        result = f'<p class="result result-{escape(s.result)}">{burst}{escape(s.result_text)}</p>'
+        result = f'<p class="result result-{escape(s.result)}">{burst}{unbroken(s.result_text)}</p>'
     target = f'<p class="target">{escape(s.target_text)}</p>' if s.target_text else ""
     moon = ""
     if s.moon:
-        moon = f'<p class="moon"><span aria-hidden="true">☾ </span>{escape(s.moon)}</p>'
+        moon = f'<p class="moon"><span aria-hidden="true">☾ </span>{unbroken(s.moon)}</p>'
     nxt = f'<p class="next">{escape(s.next_text)}</p>' if s.next_text else ""
     update = ""
     if update_ready:  # between hands is the safe moment to take a new version
@@ -106,9 +114,10 @@ def menu(m: MenuView) -> str:
             ("open-help", m.help),
         )
     )
+    heading = f'<h2 id="dlg-menu-title">{escape(m.title)}</h2>'
     return (
-        f"{_closer(m.close)}"
-        f'<h2 id="dlg-menu-title">{escape(m.title)}</h2><ul class="menu-list">{items}</ul>'
+        f"{_head(m.close, heading)}"
+        f'<ul class="menu-list">{items}</ul>'
         f'<div class="lang-switch" role="group" aria-labelledby="lang-label">'
         f'<span id="lang-label" class="label">{escape(m.language)}</span>{langs}</div>'
         f'<div class="lang-switch options" role="group" aria-labelledby="options-label">'
@@ -132,8 +141,7 @@ def new_game(v: NewGameView) -> str:
     else:
         actions = _actions(_button("start-new", v.start, "primary"), _button("close", v.close))
     return (
-        f'{_closer(v.close)}<h2 id="dlg-newgame-title" tabindex="-1" autofocus>'
-        f"{escape(v.title)}</h2>"
+        f"{_head(v.close, _title('dlg-newgame-title', v.title))}"
         f'<fieldset class="levels"><legend>{escape(v.legend)}</legend>{radios}</fieldset>'
         f'<p class="note">{escape(v.applies)}</p>{current}{actions}'
     )
@@ -157,7 +165,7 @@ def stats(v: StatsView) -> str:
     else:
         actions = _actions(_button("reset", v.reset), _button("close", v.close, "primary"))
     return (
-        f'{_closer(v.close)}<h2 id="dlg-stats-title" tabindex="-1" autofocus>{escape(v.title)}</h2>'
+        f"{_head(v.close, _title('dlg-stats-title', v.title))}"
         f'<table class="stats"><thead><tr><th scope="col">{escape(v.level_heading)}</th>{head}'
         f'</tr></thead><tbody>{body}</tbody></table><p class="time">{escape(v.time_text)}</p>'
         f"{actions}"
@@ -165,12 +173,14 @@ def stats(v: StatsView) -> str:
 
 
 def help_text(v: HelpView) -> str:
-    rules = "".join(f"<li>{escape(p)}</li>" for p in v.rules)
-    tips = "".join(f"<li>{escape(p)}</li>" for p in v.tips)
+    rules = "".join(f"<li>{unbroken(p)}</li>" for p in v.rules)
+    tips = "".join(f"<li>{unbroken(p)}</li>" for p in v.tips)
     return (
-        f'{_closer(v.close)}<h2 id="dlg-help-title" tabindex="-1" autofocus>{escape(v.title)}</h2>'
-        f'<div class="help-body"><h3>{escape(v.rules_title)}</h3><ul>{rules}</ul>'
-        f"<p>{escape(v.controls)}</p><h3>{escape(v.tips_title)}</h3><ul>{tips}</ul></div>"
+        f"{_head(v.close, _title('dlg-help-title', v.title))}"
+        f'<div class="help-body"><h3>{escape(v.rules_title)}</h3>'
+        f"<ul>{rules}</ul><p>{unbroken(v.controls)}</p>"
+        f'<p class="fair">{unbroken(v.fair)}</p>'
+        f"<h3>{escape(v.tips_title)}</h3><ul>{tips}</ul></div>"
         f"{_actions(_button('close', v.close, 'primary'))}"
     )
 

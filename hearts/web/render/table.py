@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from ...enums import Direction, Phase
 from ...view import HandCard, Plate, TableView, row_of
 from .cards import escape, hand_card, trick_card
+from .words import unbroken
 
 ARROWS = {Direction.LEFT: "←", Direction.RIGHT: "→", Direction.ACROSS: "↑", Direction.HOLD: "•"}
 STATUS_ICONS = {"passed": "✓ "}  # before a seat's status text
@@ -59,16 +60,29 @@ def center(v: TableView) -> str:
     panel = v.pass_panel
     if panel is not None:
         disabled = "" if panel.enabled else " disabled"
+        # Each refused fourth card pulses the count anew: the class alternates (a CSS
+        # animation restarts when its name changes).
+        full = f" full nudge-{panel.nudge % 2}" if panel.full else ""
         return (
             f'<div class="pass-panel dir-{escape(panel.direction)}">'
-            f'<p class="pass-prompt">{escape(panel.prompt)}</p>'
-            f'<p class="pass-count">{escape(panel.count_text)}</p>'
+            f'<p class="pass-prompt">{unbroken(panel.prompt)}</p>'
+            f'<p class="pass-count{full}">{escape(panel.count_text)}</p>'
             f'<button type="button" class="btn primary pass-btn" data-action="confirm-pass"'
             f"{disabled}>"
             f'<span class="arrow" aria-hidden="true">{ARROWS[panel.direction]}</span> '
             f"{escape(panel.button)}</button></div>"
         )
     return f'<div class="trick">{"".join(trick_card(c) for c in v.trick)}</div>'
+
+
+def prompt(v: TableView) -> str:
+    """The line over your hand: the cards you received (until your first play), then
+    whose turn it is."""
+    note = ""
+    if v.received_note:
+        star = '<span class="star" aria-hidden="true">★</span> '  # as the cards are marked
+        note = f'<span class="received-note">{star}{unbroken(v.received_note)}</span> '
+    return note + unbroken(v.prompt)
 
 
 def plate(p: Plate) -> str:
