@@ -46,7 +46,8 @@ FOCUS_PROBE = """
   for (const [x, y] of [[4, 4], [w - 4, 4], [4, h - 4], [w - 4, h - 4]]) {
     const hit = document.elementFromPoint(box.left + 1 + x, box.top + 1 + y);
     if (hit !== focused && !focused.contains(hit)) {
-      found.push(`${focused.dataset.card}: ring corner ${x},${y} covered by ${hit && hit.className}`);
+      const by = hit && hit.className;
+      found.push(`${focused.dataset.card}: ring corner ${x},${y} covered by ${by}`);
     }
   }
   return {found, ring: ring.borderTopColor, code: focused.dataset.card};

@@ -183,10 +183,14 @@ def test_the_focus_ring_is_never_covered_by_a_neighbour(lang_pages):
     page.locator("#hand button[tabindex='0']").focus()
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowLeft")
+    # The ring is drawn on the strip of the card its neighbour leaves in view (issue 45:
+    # the card is not brought to the front, so it covers no index): its corners show.
     covered = page.evaluate(
         """() => { const el = document.activeElement; const r = el.getBoundingClientRect();
-                   const points = [[r.right - 3, r.top + r.height / 2], [r.left + 3, r.top + 3],
-                                   [r.right - 3, r.bottom - 3], [r.left + 3, r.bottom - 3]];
+                   const ring = getComputedStyle(el, "::after");
+                   const w = parseFloat(ring.width), h = parseFloat(ring.height);
+                   const points = [[4, 4], [w - 4, 4], [4, h - 4], [w - 4, h - 4], [w - 4, h / 2]]
+                     .map(([x, y]) => [r.left + 1 + x, r.top + 1 + y]);
                    return points.filter(([x, y]) => !el.contains(document.elementFromPoint(x, y)))
                                 .length; }"""
     )
