@@ -37,9 +37,10 @@ FOCUS_PROBE = """
       hit && hit.closest('[data-card]') ? hit.closest('[data-card]').dataset.card : hit}`);
   }
   const ring = getComputedStyle(focused, '::after');
+  const code = focused.dataset.card;
   if (ring.content === 'none' || ring.borderTopStyle === 'none') {
-    found.push(`${focused.dataset.card}: no focus ring`);
-    return {found};
+    found.push(`${code}: no focus ring on the card's strip`);
+    return {found, ring: ring.borderTopColor, code};
   }
   const box = focused.getBoundingClientRect();
   const w = parseFloat(ring.width), h = parseFloat(ring.height);
@@ -50,7 +51,7 @@ FOCUS_PROBE = """
       found.push(`${focused.dataset.card}: ring corner ${x},${y} covered by ${by}`);
     }
   }
-  return {found, ring: ring.borderTopColor, code: focused.dataset.card};
+  return {found, ring: ring.borderTopColor, code};
 }
 """
 
@@ -94,7 +95,8 @@ def test_a_focused_card_covers_no_index_and_its_ring_shows_whole(page):
             found += [f"{w}×{h} {line}" for line in probe["found"]]
         card = f'#hand button[data-card="{probe["code"]}"]'
         face = page.evaluate(LAYERS_JS, [card])[0]
-        assert worst_ratio(probe["ring"], face["layers"]) >= 3, (w, h, probe["ring"])
+        if worst_ratio(probe["ring"], face["layers"]) < 3:
+            found.append(f"{w}×{h}: the ring {probe['ring']} is under 3:1 on the card face")
     assert not found, "\n".join(found)
     # The pass button: a white ring on the dark panel, a dark one against the gold.
     button = page.locator('[data-action="confirm-pass"]')
@@ -216,7 +218,6 @@ def test_the_help_close_button_covers_no_text_when_scrolled(page):
     for w, h in [(390, 844), (360, 640), (1366, 768)]:
         page.set_viewport_size({"width": w, "height": h})
         dialog = open_dialog(page, "help")
-        assert dialog.locator("p.fair").inner_text() == i18n.text("en", "help.fair")
         height = dialog.evaluate("(d) => d.scrollHeight - d.clientHeight")
         for top in range(0, height + 1, 24):
             dialog.evaluate("(d, top) => { d.scrollTop = top; }", top)
@@ -225,6 +226,8 @@ def test_the_help_close_button_covers_no_text_when_scrolled(page):
         page.keyboard.press("Escape")
         page.locator("#dlg-help[open]").wait_for(state="detached")
     assert not found, "\n".join(found)
+    help_text = open_dialog(page, "help").locator("p.fair").inner_text()
+    assert help_text == i18n.text("en", "help.fair")
 
 
 BROKEN_NAMES = """
