@@ -239,6 +239,11 @@ def _received_note(game: Game, t: Texts) -> str:
         return ""
     direction = game.pass_direction
     giver = next(seat for seat in range(1, 4) if rules.pass_target(seat, direction) == 0)
+    return received_text(t, received, giver)
+
+
+def received_text(t: Texts, received: Sequence[Card], giver: int) -> str:
+    """The note "You received 7♣ Q♥ 2♦ from CPU 3." (hearts/web/phrases.py makes its words)."""
     cards = " ".join(i18n.card_short(t.lang, card) for card in received)
     return t("received_from", cards=cards, seat=t.seat(giver))
 

@@ -20,6 +20,7 @@ here too, or its pictures would stop being painted.  Only the build and tests im
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterator
 
@@ -27,11 +28,19 @@ from .. import i18n, rules
 from ..cards import DECK
 from ..enums import LEVELS, Direction
 from ..view import Texts, face
-from ..view.table import STATUS_TEXTS, hand_card_label, pass_target, trick_card_label
+from ..view.table import (
+    STATUS_TEXTS,
+    hand_card_label,
+    pass_target,
+    received_text,
+    trick_card_label,
+)
 from .render.cards import RECEIVED_BADGE
 from .render.table import ARROWS, STATUS_ICONS, score_unit
+from .render.words import unbroken
 
 _NUMBER = re.compile("[0-9]{1,3}")
+_TAGS = re.compile("<[^>]*>")
 _MARKS = re.compile(r"[\\#]")  # escaped, so that a "#" in a text is never a number
 SEATS = range(4)
 PASSING = (Direction.LEFT, Direction.RIGHT, Direction.ACROSS)
@@ -71,14 +80,20 @@ def _texts(lang: str) -> Iterator[str]:
     for n in COUNTS:
         yield from (i18n.cards(lang, n), score_unit(i18n.points(lang, n), n))
     yield from (STATUS_ICONS.get(status, "") + t(key) for status, key in STATUS_TEXTS.items())
-    # the pass panel and the prompt
+    # the pass panel and the prompt (names in them on one line: each a text of its own)
     for direction in PASSING:
         target = t.seat(pass_target(direction))
-        yield t("pass_prompt", dir=t(f"dir.{direction}"), target=target)
+        yield from _pieces(t("pass_prompt", dir=t(f"dir.{direction}"), target=target))
         yield t(f"pass_button.{direction}")
-    yield from (t("pass_count", n=1), t("you_take_trick"), t("your_turn"), t("your_turn_lifted"))
+    yield from (t("pass_count", n=1), t("pass_full"))
+    yield from (t("you_take_trick"), t("your_turn"), t("your_turn_lifted"))
     for seat in SEATS:
-        yield from (t("trick_taken_by", seat=t.seat(seat)), t("waiting_for", seat=t.seat(seat)))
+        yield from _pieces(t("trick_taken_by", seat=t.seat(seat)))
+        yield from _pieces(t("waiting_for", seat=t.seat(seat)))
+    # the cards you received, by their giver: the names are texts of their own
+    for seat in SEATS[1:]:
+        yield from _pieces(received_text(t, DECK[:2], seat))
+    yield from (i18n.card_short(lang, card) for card in DECK)
     # the cards: corner indices and names, in your hand and on the table
     yield from i18n.RANK_INDEX[lang]
     for card in DECK:
@@ -86,6 +101,13 @@ def _texts(lang: str) -> Iterator[str]:
         for blocked in (False, True):
             yield from (hand_card_label(t, name, blocked, received) for received in (False, True))
         yield from (trick_card_label(t, name, seat) for seat in SEATS)
+
+
+def _pieces(text: str) -> Iterator[str]:
+    """``text`` whole (as pictures stored before names were kept on one line say it) and
+    its text nodes as :func:`~hearts.web.render.words.unbroken` splits it."""
+    yield text
+    yield from (html.unescape(piece) for piece in _TAGS.split(unbroken(text)))
 
 
 _PHRASES = {lang: frozenset(phrases(lang)) for lang in i18n.LANGS}

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ...enums import Direction, Phase
 from ...view import HandCard, Plate, TableView, row_of
-from .cards import escape, hand_card, trick_card
+from .cards import RECEIVED_BADGE, escape, hand_card, trick_card
 from .words import unbroken
 
 ARROWS = {Direction.LEFT: "←", Direction.RIGHT: "→", Direction.ACROSS: "↑", Direction.HOLD: "•"}
@@ -80,7 +80,7 @@ def prompt(v: TableView) -> str:
     whose turn it is."""
     note = ""
     if v.received_note:
-        star = '<span class="star" aria-hidden="true">★</span> '  # as the cards are marked
+        star = f'<span class="star" aria-hidden="true">{RECEIVED_BADGE}</span> '  # as marked
         note = f'<span class="received-note">{star}{unbroken(v.received_note)}</span> '
     return note + unbroken(v.prompt)
 
