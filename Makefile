@@ -180,8 +180,9 @@ browsers:
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -q $(BROWSER_PACKAGES); fi
 
 # Two workers (pytest-xdist), each with its own server and browser, take whole files as
-# they free up: most of a browser test is waiting for the page, so two halve the suite's
-# time on the 2-core machine (docs/testing.md). HEARTS_E2E_WORKERS=0 runs it in one process.
+# they free up: much of a browser test is waiting for the page, so two take about two
+# thirds of one's time per test on the 2-core machine (docs/testing.md).
+# HEARTS_E2E_WORKERS=0 runs it in one process.
 HEARTS_E2E_WORKERS ?= 2
 test-e2e: $(DEV_STAMP) build browsers
 	$(VPY) -m pytest -q -n $(HEARTS_E2E_WORKERS) --dist loadfile tests/e2e
