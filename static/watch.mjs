@@ -123,7 +123,10 @@ function tick() {
     if (ready() && !over) globalThis.fetch = pageFetch; // the start is over: no more watching
     if (over || ready()) return;
     const now = performance.now();
-    if (now - lastTick > TICK_MS + LATE_MS || waiting() || document.hidden) moved(); // working
+    const late = now - lastTick > TICK_MS + LATE_MS; // the page's thread was busy
+    if (late || waiting() || document.hidden) moved(); // working
+    // A busy thread read no chunk either: a download stalls only while the thread is free.
+    if (late) for (const key of downloads.keys()) downloads.set(key, now);
     lastTick = now;
     for (const last of downloads.values()) {
         if (now - last > STALL_MS) return fail(`a download stalled for ${STALL_MS} ms`);
