@@ -90,14 +90,21 @@ def ordered(cards: list[dict[str, Any]], rows: dict[str, int], hand: list[str]) 
     return True
 
 
-def test_no_card_changes_its_row_over_a_whole_hand_and_a_reload(browser, site_url):
-    context = browser.new_context(
+def phone(browser: Any, site_url: str, **options: Any) -> Any:
+    """A context on the first portrait phone, touch and no service worker."""
+    width, height = PORTRAITS[0]
+    return browser.new_context(
         base_url=site_url,
-        viewport={"width": PORTRAITS[0][0], "height": PORTRAITS[0][1]},
+        viewport={"width": width, "height": height},
         has_touch=True,
         is_mobile=True,
         service_workers="block",
+        **options,
     )
+
+
+def test_no_card_changes_its_row_over_a_whole_hand_and_a_reload(browser, site_url):
+    context = phone(browser, site_url)
     page = context.new_page()
     errors = collect_errors(page)
     found: list[str] = []
@@ -160,14 +167,7 @@ def test_no_card_changes_its_row_over_a_whole_hand_and_a_reload(browser, site_ur
 def test_a_card_played_from_the_lower_row_flies_from_where_it_lay(browser, site_url):
     """static/motion.mjs takes each card's box as drawn: on a phone too, the flight of a
     card played from the second row starts there (U6)."""
-    context = browser.new_context(
-        base_url=site_url,
-        viewport={"width": PORTRAITS[0][0], "height": PORTRAITS[0][1]},
-        has_touch=True,
-        is_mobile=True,
-        service_workers="block",
-        reduced_motion="no-preference",
-    )
+    context = phone(browser, site_url, reduced_motion="no-preference")
     page = context.new_page()
     try:
         page.set_default_timeout(90_000)
