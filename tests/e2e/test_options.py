@@ -82,7 +82,12 @@ def switch(page: Any, action: str) -> None:
     button = menu.locator(f'[data-action="{action}"]')
     before = button.get_attribute("aria-pressed")
     button.click()
-    poll(page, lambda: button.get_attribute("aria-pressed"), lambda now: now != before)
+    now = poll(page, lambda: button.get_attribute("aria-pressed"), lambda now: now != before)
+    # The state shows by a mark, not by colour alone; the mark is not part of the name.
+    mark = button.evaluate("(el) => getComputedStyle(el, '::before').content")
+    assert mark.startswith('"✓') == (now == "true"), (action, now, mark)
+    name = button.text_content().strip()
+    assert menu.get_by_role("button", name=name, exact=True).count() == 1, (name, mark)
     page.keyboard.press("Escape")
     page.wait_for_selector("#dlg-menu:not([open])", state="attached")
 
