@@ -27,8 +27,9 @@ VENDOR := $(DIST)/static/vendor/manifest.json
 # the Python modules that own them (the archive's hash among them).
 GAME := $(DIST)/static/build/hearts.zip
 CONTRACT := $(DIST)/static/build/contract.mjs
-# The court cards' figures (scripts/build_courts.mjs), from the pinned @letele/playing-cards.
-COURTS := $(DIST)/static/build/courts.svg
+# The court cards' figures (scripts/build_courts.mjs), from the pinned @letele/playing-cards;
+# courts-4.svg: the club and diamond figures in the four-colour deck's inks (35-options.css).
+COURTS := $(DIST)/static/build/courts.svg $(DIST)/static/build/courts-4.svg
 HEARTS_SOURCES := $(shell find hearts -name '*.py' ! -path '*/__pycache__/*' 2>/dev/null)
 SW := $(DIST)/sw.js
 PRECOMPRESSED := .cache/precompressed.json
@@ -125,7 +126,7 @@ $(VENDOR): $(NODE_STAMP) package.json scripts/build_vendor.mjs scripts/stdlib.mj
 	node scripts/build_vendor.mjs --out $(DIST)/static/vendor
 
 game: $(GAME) $(CONTRACT)
-$(COURTS): $(NODE_STAMP) scripts/build_courts.mjs
+$(COURTS) &: $(NODE_STAMP) scripts/build_courts.mjs static/css/hearts/35-options.css
 	node scripts/build_courts.mjs --out $(@D)
 $(GAME): $(NODE_STAMP) $(HEARTS_SOURCES) scripts/build_game.py scripts/compile_pyc.mjs
 	$(PYTHON) scripts/build_game.py --out $(@D)

@@ -15,6 +15,10 @@
 // the service worker's precache like every file of static/); the stylesheet shows the
 // twelfth part a card needs. Coordinates are rounded to one decimal of the figure's
 // 1300 x 2000 drawing (an eighth of a pixel of a 104 px card): a third fewer bytes.
+// The four-colour deck (U11) has a second sprite, courts-4.svg: the six club and diamond
+// figures again, their suit marks (the pips the figure wears and holds) in the deck's green
+// and blue, read from static/css/hearts/35-options.css; every other ink is the deck's own.
+// It is loaded only when the four-colour deck is on (the stylesheet's background).
 // No dependencies beyond Node itself.
 
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -37,10 +41,23 @@ const CREDIT = (meta) => `Court figures from ${meta.name} ${meta.version} (${met
 // The figures whose suit mark the deck draws at the top left of the frame (the others: top
 // right); static/css/hearts/35-courts.css places the game's suit mark the same way.
 const FLIPPED = new Set(["KC", "KD", "QH", "KH", "JS", "KS"]);
+// The four-colour sprite's figures, in this order (static/css/hearts/35-options.css).
+export const FOUR = FIGURES.filter((code) => "CD".includes(code[1]));
+const OPTIONS_CSS = join(ROOT, "static", "css", "hearts", "35-options.css");
 
 function fail(message) {
     console.error(`build_courts: ${message}`);
     process.exit(1);
+}
+
+// The four-colour deck's inks per suit, as the stylesheet sets them for the corners and pips
+// (the one place they are written): {C: "#08702d", D: "#0a4fc4"}.
+export function fourColourInks(css = readFileSync(OPTIONS_CSS, "utf8")) {
+    const block = css.match(/:root\[data-deck="four"\]\s*\{([^}]*)\}/)?.[1] ?? "";
+    const inks = Object.fromEntries([...block.matchAll(/--suit-([CD]):\s*(#[0-9a-fA-F]{3,6})\b/g)]
+        .map(([, suit, ink]) => [suit, ink]));
+    if (!inks.C || !inks.D) fail(`${OPTIONS_CSS} sets no four-colour --suit-C and --suit-D`);
+    return inks;
 }
 
 const meta = () => JSON.parse(readFileSync(join(PACKAGE, "package.json"), "utf8"));
@@ -97,15 +114,22 @@ function references(node, into = new Set()) {
     return into;
 }
 
+// The same definition with its paths filled with another ink.
+const inked = (node, ink) => ({
+    ...node,
+    props: node.tag === "path" ? { ...node.props, fill: ink } : node.props,
+    children: node.children.map((child) => (child && typeof child === "object" ? inked(child, ink) : child)),
+});
+
 // One card's figure: the picture's layers (drawn into the frame) and the frame itself,
-// with the definitions they use; not the card, the indices or the suit marks.
-function figure(card, index) {
+// with the definitions they use; not the card, the indices or the suit marks. With an
+// ink, the suit's mark (the symbol the card's large suit mark draws) is filled with it.
+function figure(card, index, code, ink) {
     const svg = card({});
     const top = children(svg);
     const defs = top.find((node) => node.tag === "defs");
     const kept = top.filter((node) =>
         node.tag === "use" && (node.props.width === FRAME.width || node.props.width === undefined));
-    const code = FIGURES[index];
     if (kept.length < 3) fail(`figure ${code}: the package's drawing changed (${kept.length} layers)`);
     // The large suit mark: the first use of the card's size that is neither a layer nor an index.
     const mark = top.find((node) => node.tag === "use" && node.props.width > 50 && node.props.width < 60);
@@ -120,20 +144,24 @@ function figure(card, index) {
         for (const next of references(byId.get(id))) visit(next);
     };
     for (const node of kept) for (const id of references(node)) visit(id);
-    const used = children(defs).filter((node) => needed.has(node.props.id));
+    const used = children(defs)
+        .filter((node) => needed.has(node.props.id))
+        .map((node) => (ink && node.props.id === href(mark) ? inked(node, ink) : node));
+    if (ink && !used.some((node) => node.props.id === href(mark))) fail(`figure ${code} wears no suit mark`);
     const shift = index * (FRAME.width + 2 * MARGIN);
     return `<g transform="translate(${rounded(shift.toFixed(2))})"><defs>${used.map(serialise).join("")}</defs>` +
         `${kept.map(serialise).join("")}</g>`;
 }
 
-function sprite() {
+// The figures side by side; with inks (per suit), their suit marks in those.
+function sprite(codes = FIGURES, inks = {}) {
     const deck = components();
-    const parts = FIGURES.map((code, index) => {
+    const parts = codes.map((code, index) => {
         const name = code[1] + code[0].toLowerCase(); // the package's names: Sq, Hk, Dj ...
         if (typeof deck[name] !== "function") fail(`the package has no card ${name}`);
-        return figure(deck[name], index);
+        return figure(deck[name], index, code, inks[code[1]]);
     });
-    const width = FIGURES.length * (FRAME.width + 2 * MARGIN);
+    const width = codes.length * (FRAME.width + 2 * MARGIN);
     const viewBox = [FRAME.x - MARGIN, FRAME.y - MARGIN, width, FRAME.height + 2 * MARGIN]
         .map((n) => rounded(n.toFixed(2)))
         .join(" ");
@@ -142,8 +170,10 @@ function sprite() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-    const text = sprite();
     mkdirSync(OUT, { recursive: true });
-    writeFileSync(join(OUT, "courts.svg"), text);
-    console.log(`wrote ${join(OUT, "courts.svg")}: ${FIGURES.length} court figures, ${(text.length / 1e3).toFixed(0)} kB`);
+    for (const [file, codes, inks] of [["courts.svg", FIGURES, {}], ["courts-4.svg", FOUR, fourColourInks()]]) {
+        const text = sprite(codes, inks);
+        writeFileSync(join(OUT, file), text);
+        console.log(`wrote ${join(OUT, file)}: ${codes.length} court figures, ${(text.length / 1e3).toFixed(0)} kB`);
+    }
 }

@@ -147,6 +147,75 @@ def test_four_colours_differ_by_suit_keep_contrast_and_paint_first_after_reload(
     assert errors == []
 
 
+# Every court figure's image and place, read from a probe card per figure (the hand holds
+# only some) and from the hand's own court cards.
+FIGURE_STYLES = """() => {
+  const probe = document.createElement('div');
+  probe.className = 'card';
+  probe.style.cssText = 'position:fixed;left:-500px;width:80px;height:112px';
+  probe.innerHTML = [..."JQK"].flatMap((r) => [..."CDHS"].map((s) =>
+    `<span class="court fig-${r}${s}"></span>`)).join('');
+  document.body.append(probe);
+  const read = (el) => {
+    const style = getComputedStyle(el);
+    return [style.backgroundImage.replace(/^.*\\/build\\//, '').replace(/"\\)$/, ''),
+            style.backgroundPositionX, style.backgroundSize];
+  };
+  const found = {
+    probe: Object.fromEntries([...probe.children].map((el) => [el.className.slice(10), read(el)])),
+    hand: Object.fromEntries([...document.querySelectorAll('#hand .court')]
+      .map((el) => [el.className.slice(10), read(el)])),
+  };
+  probe.remove();
+  return found;
+}"""
+FIGURES = [rank + suit for rank in "JQK" for suit in "CDHS"]  # scripts/build_courts.mjs
+FOUR_FIGURES = [code for code in FIGURES if code[1] in "CD"]
+
+
+def test_four_colour_court_figures_wear_green_clubs_and_blue_diamonds(page):
+    """U11, issue 45: with four colours on, the club and diamond court figures are drawn
+    from the four-colour sprite (courts-4.svg: their suit marks in the green and blue of the
+    corners, tests/web/test_court_sprites.py), each at its own place; the hearts and spades
+    keep the deck's figures; switched off, every figure is the deck's again."""
+    errors = collect_errors(page)
+    open_game(page, "?seed=3&cadence=0&lang=en")  # Q♦, J♥ and Q♥ in the hand
+    two = page.evaluate(FIGURE_STYLES)
+    deck = {code: ["courts.svg", f"{FIGURES.index(code) * 100 / 11:.3f}%", "1200% 100%"]
+            for code in FIGURES}
+    assert {c: [i, f"{float(x[:-1]):.3f}%", s] for c, (i, x, s) in two["probe"].items()} == deck
+    assert "QD" in two["hand"] and "JH" in two["hand"], two["hand"]
+
+    switch(page, "four-colour")
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        next_frame(page)
+        four = page.evaluate(FIGURE_STYLES)
+        for code in FIGURES:
+            if code in FOUR_FIGURES:
+                place = f"{FOUR_FIGURES.index(code) * 20}%"
+                assert four["probe"][code] == ["courts-4.svg", place, "600% 100%"], code
+            else:
+                assert four["probe"][code] == two["probe"][code], code
+        assert four["hand"]["QD"] == four["probe"]["QD"]
+        assert four["hand"]["JH"] == two["hand"]["JH"]
+    loaded = poll(
+        page,
+        lambda: page.evaluate(
+            """() => performance.getEntriesByType('resource')
+                 .filter((e) => e.name.endsWith('/static/build/courts-4.svg'))
+                 .map((e) => e.initiatorType)"""
+        ),
+        bool,
+        what="courts-4.svg loaded by the stylesheet",
+    )
+    assert loaded == ["css"]
+
+    switch(page, "four-colour")
+    assert page.evaluate(FIGURE_STYLES) == two
+    assert errors == []
+
+
 def test_sound_waits_for_the_switch_and_a_gesture_and_never_sounds_a_refusal(page):
     """U10: off by default (taps make no AudioContext); once on, a play is scheduled; a
     refused tap schedules nothing; after a reload nothing is made before a gesture; off

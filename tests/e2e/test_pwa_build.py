@@ -80,6 +80,7 @@ def test_the_site_holds_only_what_the_page_loads():
         "static/build/hearts.zip",
         "static/build/contract.mjs",
         "static/build/courts.svg",
+        "static/build/courts-4.svg",
         "static/vendor/manifest.json",
         *page_files,
         *(f"static/vendor/{row['path']}" for row in vendored["files"]),
