@@ -187,3 +187,62 @@ def test_a_card_played_from_the_lower_row_flies_from_where_it_lay(browser, site_
         assert distance(path[0], was) < 0.25 * distance(path[-1], was), (was, path)
     finally:
         context.close()
+
+
+# What lies over the hand: your label, the prompt's text (if any), and the hand's top card.
+OVER_THE_HAND = """
+() => {
+  const label = document.querySelector("#seat-0 .plate").getBoundingClientRect();
+  const text = document.createRange();
+  text.selectNodeContents(document.querySelector("#prompt"));
+  const prompt = text.getBoundingClientRect();
+  const cards = [...document.querySelectorAll("#hand button[data-card]")]
+    .map((b) => b.getBoundingClientRect());
+  return {label: [label.top, label.bottom],
+          prompt: prompt.height > 0 ? [prompt.top, prompt.bottom] : null,
+          cards: Math.min(...cards.map((r) => r.top)), height: cards[0].height};
+}
+"""
+
+
+def test_no_empty_strip_over_the_hand_while_passing_and_the_label_stays(browser, site_url):
+    """Issue 45 (a phone hand that stays put): in portrait, what lies over the hand (your
+    label, the prompt) ends just over the cards in the pass phase too, where the prompt is
+    empty (measured before: a 58 px strip at 390×844, the two free prompt lines under your
+    label); what is left is the room a lifted card takes. Your label does not move when the
+    play begins, in German (the longest prompt, three lines at 390 px)."""
+    context = browser.new_context(
+        base_url=site_url,
+        viewport={"width": PORTRAITS[0][0], "height": PORTRAITS[0][1]},
+        has_touch=True,
+        is_mobile=True,
+        service_workers="block",
+        locale="de-DE",
+    )
+    page = context.new_page()
+    try:
+        page.set_default_timeout(90_000)
+        now = open_game(page, f"?seed={SEED}&cadence=0&lang=de")
+        page.set_default_timeout(15_000)
+        assert now["phase"] == "pass"
+        passing = {size: over_the_hand(page, size) for size in PORTRAITS}
+        for size, seen in passing.items():
+            assert seen["prompt"] is None, f"{size}: the pass phase has a prompt {seen}"
+            gap = seen["cards"] - seen["label"][1]
+            assert 0 <= gap <= 0.25 * seen["height"], f"{size}: {gap:.0f} px over the hand {seen}"
+        pass_first_three(page)
+        to_my_turn(page)
+        for size, seen in passing.items():
+            playing = over_the_hand(page, size)
+            assert playing["prompt"] is not None, f"{size}: no prompt in the play"
+            assert playing["label"] == seen["label"], f"{size}: your label moved {playing}"
+            assert playing["prompt"][1] <= playing["label"][0], f"{size}: {playing}"
+    finally:
+        context.close()
+
+
+def over_the_hand(page: Any, size: tuple[int, int]) -> dict[str, Any]:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    next_frame(page)
+    seen: dict[str, Any] = page.evaluate(OVER_THE_HAND)
+    return seen
