@@ -211,14 +211,7 @@ def test_no_empty_strip_over_the_hand_while_passing_and_the_label_stays(browser,
     empty (measured before: a 58 px strip at 390×844, the two free prompt lines under your
     label); what is left is the room a lifted card takes. Your label does not move when the
     play begins, in German (the longest prompt, three lines at 390 px)."""
-    context = browser.new_context(
-        base_url=site_url,
-        viewport={"width": PORTRAITS[0][0], "height": PORTRAITS[0][1]},
-        has_touch=True,
-        is_mobile=True,
-        service_workers="block",
-        locale="de-DE",
-    )
+    context = phone(browser, site_url, locale="de-DE")
     page = context.new_page()
     try:
         page.set_default_timeout(90_000)
