@@ -5,7 +5,7 @@ A tap on a card of your hand is ``Intent("tap", code)``; a click on anything wit
 ``change`` event only (a click on one must not choose twice).  Escape, or a tap on the
 felt (the table, not a card or a control), is ``Intent("lower")``: a lifted card goes back
 down.  What an intent does is
-:mod:`hearts.web.actions`' business; dialog keys and closing are :class:`Dialogs`'; a
+:mod:`hearts.web.handlers`' business; dialog keys and closing are :class:`Dialogs`'; a
 key's autorepeat clicks nothing (:class:`~hearts.web.keys.KeyGuard`).
 """
 

@@ -1,6 +1,6 @@
 """The composition root of the page: it builds the parts and wires them, nothing more.
 
-    browser (dom) → input → actions → controller → engine → records
+    browser (dom) → input → handlers → controller → engine → records
                                         ↓ outcome
                          page: drawing (painter, dialogs), timer ← controller.pending()
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
-from . import actions
+from . import handlers
 from .controller import Controller
 from .input import Input
 from .ownership import TabOwnership
@@ -30,7 +30,7 @@ def compose(browser: Dom, new_controller: Callable[[], Controller]) -> tuple[Pag
 
     def start() -> None:
         for intent in page.start():  # what was tapped while the page started, in order
-            actions.dispatch(page, intent)
+            handlers.dispatch(page, intent)
 
     ownership = TabOwnership(
         browser,
@@ -46,7 +46,7 @@ def compose(browser: Dom, new_controller: Callable[[], Controller]) -> tuple[Pag
             page.run_safely(handler)
 
     Input(
-        browser, page.drawing.dialogs, lambda intent: actions.dispatch(page, intent), run
+        browser, page.drawing.dialogs, lambda intent: handlers.dispatch(page, intent), run
     ).listen()
     return page, ownership
 

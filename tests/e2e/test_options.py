@@ -86,7 +86,7 @@ def switch(page: Any, action: str) -> None:
     # The state shows by a mark, not by colour alone; the mark is not part of the name.
     mark = button.evaluate("(el) => getComputedStyle(el, '::before').content")
     assert mark.startswith('"✓') == (now == "true"), (action, now, mark)
-    name = button.text_content().strip()
+    name = (button.text_content() or "").strip()
     assert menu.get_by_role("button", name=name, exact=True).count() == 1, (name, mark)
     page.keyboard.press("Escape")
     page.wait_for_selector("#dlg-menu:not([open])", state="attached")

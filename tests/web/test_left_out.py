@@ -10,8 +10,8 @@ import pytest
 
 from hearts import LEVELS, Game, i18n
 from hearts.enums import Level
-from hearts.web.actions import HANDLERS
 from hearts.web.controller import Controller
+from hearts.web.handlers import HANDLERS
 from hearts.web.records import SETTINGS_KEY
 from hearts.web.settings import Settings, dump_settings
 
