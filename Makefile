@@ -69,12 +69,13 @@ lint: $(DEV_STAMP)
 # >= 90 % covered by the web tests (the fake document of tests/web/fakedom.py). Only they
 # run measured: nothing else imports hearts.web, and tracing the CPU and engine tests too
 # made the suite twice as slow (issue 44). $(GAME), $(VENDOR): the archive tests check the
-# built archive and standard library (tests/web/test_stdlib_zip.py), never a stale one.
+# built archive and standard library (tests/web/test_stdlib_zip.py), never a stale one;
+# $(COURTS): the court sprites (tests/web/test_court_sprites.py).
 # The storage fuzz feeds ten thousand records: it adds no line to the coverage and runs
 # 2.3 times slower under its tracer, so it runs plainly, beside the engine suites.
 UNMEASURED_WEB := tests/web/test_storage_fuzz.py
 
-test-engine: $(DEV_STAMP) $(GAME) $(CONTRACT) $(VENDOR)
+test-engine: $(DEV_STAMP) $(GAME) $(CONTRACT) $(VENDOR) $(COURTS)
 	$(VPY) -m pytest -q tests --ignore=tests/e2e --ignore=tests/web
 	$(VPY) -m pytest -q $(UNMEASURED_WEB)
 	$(VPY) -m coverage run -m pytest -q tests/web $(UNMEASURED_WEB:%=--ignore=%)
