@@ -11,9 +11,10 @@
 // keeps it in Cache Storage (static/snapshot-store.mjs) for every later start, offline
 // ones included. It holds the game's modules already imported, so it belongs to one build
 // of the game (BUILD, the archive's hash): a new build starts once the ordinary way and
-// makes its own. Whenever Pyodide refuses the kept copy (another Pyodide's, damaged), it is
+// makes its own. Whenever the kept copy fails its seal (length, SHA-256, build), its read
+// stalls, its last restore never became playable (the canary) or Pyodide refuses it, it is
 // dropped and this start is an ordinary one, so a bad snapshot costs one slower start,
-// never the game. <html data-python="snapshot" | "fresh"> tells which start happened,
+// never the game (issue 46, U13). <html data-python="snapshot" | "fresh"> tells which start happened,
 // <html data-python-game="N"> how many of the game's modules the snapshot held, and
 // <html data-python-kept="BYTES"> that a snapshot was made for the next (tests, benchmarks).
 //
@@ -27,7 +28,8 @@
 // sees): a profile of a start (DevTools, a Chrome trace) shows where its time goes.
 import { loadPyodide as loadPyodideFresh, version } from "./vendor/pyodide-314.0.2/pyodide.mjs";
 import { BUILD, IDS } from "./build/contract.mjs";
-import { SNAPSHOT_CACHE, snapshotKey } from "./snapshot-store.mjs";
+import "./idb-guard.mjs"; // first: PyScript awaits IndexedDB before it asks for Python
+import { SNAPSHOT_CACHE, Stalled, bounded, drop, markSnapshot, readSnapshot } from "./snapshot-store.mjs";
 
 export { version };
 
@@ -42,6 +44,7 @@ const INDEX_URL = new URL("./vendor/pyodide-314.0.2/", import.meta.url).href;
 const MAKE_AFTER_MS = 3000;
 const MAKE_AT_THE_LATEST_MS = 60000;
 const QUIET_POLL_MS = 250;
+const WORKER_BOUND_MS = 180000;
 
 // The table waits for the player: a card of the hand can be chosen (the painter marks the
 // playable ones with aria-pressed) or a dialog is open, and no card is in flight.
@@ -53,17 +56,39 @@ function tableWaits() {
     return waiting && flying === 0;
 }
 
+// The snapshot's cache, or null where Cache Storage is refused or does not answer.
 async function openCache() {
     try {
-        return "caches" in globalThis ? await caches.open(SNAPSHOT_CACHE) : null;
-    } catch {
+        return "caches" in globalThis ? await bounded(caches.open(SNAPSHOT_CACHE), "Cache Storage") : null;
+    } catch (error) {
+        if (error instanceof Stalled) console.warn("Hearts: no memory snapshot:", error.message);
         return null; // storage blocked (private modes, opaque origins)
     }
 }
 
+// This build's snapshot, verified, or null (none kept, or dropped: why is said); and the
+// cache to keep the next one in, none if this one's read stalled (it would stall again).
 async function keptSnapshot(cache) {
-    const hit = cache && (await cache.match(snapshotKey(BUILD)).catch(() => undefined));
-    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+    if (!cache) return { kept: null, cache };
+    try {
+        return { kept: await readSnapshot(cache, BUILD), cache };
+    } catch (error) {
+        console.warn("Hearts: the memory snapshot is dropped; a normal start:", String(error.message ?? error));
+        drop(cache, BUILD).catch(() => {});
+        return { kept: null, cache: error instanceof Stalled ? null : cache };
+    }
+}
+
+// Once the start from `kept` is playable, its canary says good (the first time only).
+function markWhenPlayable(cache, kept) {
+    if (kept.good) return;
+    const root = document.documentElement;
+    const watch = new MutationObserver(() => {
+        if (root.dataset.state !== "ready") return;
+        watch.disconnect();
+        markSnapshot(cache, kept.digest, "good").catch(() => {});
+    });
+    watch.observe(root, { attributes: true, attributeFilter: ["data-state"] });
 }
 
 // A snapshot for the next start, made in a worker when the page is playable and idle. The
@@ -85,12 +110,19 @@ function makeForNextStart(cache, pyodide) {
             type: "module",
         });
         worker.postMessage(handover, [handover.archive.buffer]);
+        // A worker whose Cache Storage never answers is not kept alive for ever.
+        const bound = setTimeout(() => {
+            worker.terminate();
+            console.warn("Hearts: no memory snapshot for the next start: the worker took too long");
+        }, WORKER_BOUND_MS);
         worker.onmessage = ({ data }) => {
+            clearTimeout(bound);
             worker.terminate(); // its interpreter's memory goes with it
             if (data.kept) root.dataset.pythonKept = String(data.kept);
             else console.warn("Hearts: no memory snapshot for the next start", data.failed);
         };
         worker.onerror = (event) => {
+            clearTimeout(bound);
             worker.terminate();
             console.warn("Hearts: no memory snapshot for the next start", event.message);
         };
@@ -118,15 +150,17 @@ function makeForNextStart(cache, pyodide) {
 // PyScript's own (its modules, plugins, pyscript.toml, its storage) instead of following
 // it. PyScript's own call then receives this start; only its output handlers come later.
 performance.mark("hearts:python-start");
-const cacheReady = openCache();
-const started = cacheReady.then(async (cache) => {
-    const snapshot = await keptSnapshot(cache).catch(() => null);
+const started = openCache().then(async (opened) => {
+    const { kept, cache } = await keptSnapshot(opened);
     performance.mark("hearts:snapshot-read");
     const root = document.documentElement;
     const settings = { indexURL: INDEX_URL };
-    if (snapshot) {
+    // The canary before the restore, stored (else no restore: nothing would tell the next
+    // start that this one hung); once good, never written again.
+    const tried = kept && (kept.good || (await markSnapshot(cache, kept.digest, "trying").then(() => true, () => false)));
+    if (tried) {
         try {
-            const pyodide = await loadPyodideFresh({ ...settings, _loadSnapshot: snapshot });
+            const pyodide = await loadPyodideFresh({ ...settings, _loadSnapshot: kept.snapshot });
             performance.mark("hearts:pyodide-loaded");
             // The snapshot froze the random module as its start seeded it: every start gets
             // its own seed again (os.urandom, from the browser's crypto). The game's own
@@ -144,10 +178,11 @@ const started = cacheReady.then(async (cache) => {
             root.dataset.python = "snapshot";
             root.dataset.pythonGame = String(held);
             performance.mark("hearts:python-ready");
+            markWhenPlayable(cache, kept);
             return pyodide;
         } catch (error) {
             console.warn("Hearts: Pyodide refused its memory snapshot; a normal start", error);
-            await cache.delete(snapshotKey(BUILD)).catch(() => {});
+            drop(cache, BUILD).catch(() => {});
         }
     }
     root.dataset.python = "fresh";

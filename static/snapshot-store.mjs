@@ -1,8 +1,18 @@
 // Where the interpreter's memory snapshot is kept between starts: one Cache Storage cache per
 // Pyodide version, one entry, named by the hash of the game's archive whose modules the
 // snapshot holds (static/build/hearts.zip; contract BUILD). Shared by static/interpreter.mjs
-// (reads this build's entry, drops a copy Pyodide refuses) and static/snapshot-worker.mjs
-// (writes it, drops other builds' entries and other versions' caches).
+// (reads this build's entry, drops a copy that fails its checks or that Pyodide refuses) and
+// static/snapshot-worker.mjs (writes it, drops other builds' entries and other versions'
+// caches).
+//
+// The snapshot is verified before Pyodide sees it (issue 46, U13): a heap restored from
+// damaged bytes hung the page at every later start, or stopped it. The worker seals the
+// entry with its byte length, its SHA-256 and the build (response headers of the entry);
+// the reader checks all three, reading with a bound on every step (a Cache Storage read
+// can stall for good), and drops whatever does not match. Beside it, the canary: an entry
+// saying the snapshot of that digest is being tried (written before a restore) or good
+// (written once a start from it was playable); a start that finds it still being tried
+// (the last restore hung, crashed or was killed) drops that snapshot.
 import { version } from "./vendor/pyodide-314.0.2/pyodide.mjs";
 
 export const SNAPSHOT_PREFIX = "hearts-python-memory-";
@@ -11,9 +21,98 @@ export const SNAPSHOT_CACHE = `${SNAPSHOT_PREFIX}${version}`;
 // The entry's key: a URL in the runtime's folder (no such file: never fetched).
 const RUNTIME = new URL("./vendor/pyodide-314.0.2/", import.meta.url);
 export const snapshotKey = (build) => new URL(`memory-snapshot-${build}`, RUNTIME).href;
+const CANARY_KEY = new URL("memory-snapshot-canary", RUNTIME).href;
+
+// The seal's headers (tests/e2e/snapshots.py spells them too).
+const BYTES = "x-hearts-snapshot-bytes";
+const DIGEST = "x-hearts-snapshot-sha256";
+const BUILD_OF = "x-hearts-snapshot-build";
+const CANARY = "x-hearts-snapshot-canary";
+
+// A read that makes no progress for this long is given up: the start goes on without it.
+export const STALL_MS = 3000;
+
+const hex = (bytes) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+
+export async function sha256(bytes) {
+    return hex(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)));
+}
 
 // A game archive's build id, as scripts/build_game.py's build_id: SHA-256, 16 hex digits.
 export async function buildOf(archive) {
-    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", archive));
-    return Array.from(digest.slice(0, 8), (byte) => byte.toString(16).padStart(2, "0")).join("");
+    return (await sha256(archive)).slice(0, 16);
+}
+
+// The entry the worker keeps: the snapshot and its seal.
+export async function sealed(snapshot, build) {
+    const headers = {
+        [BYTES]: String(snapshot.byteLength),
+        [DIGEST]: await sha256(snapshot),
+        [BUILD_OF]: build,
+    };
+    return new Response(snapshot, { headers });
+}
+
+export class Stalled extends Error {}
+class Unsound extends Error {}
+
+// `promise`, or a Stalled rejection if it has not settled within STALL_MS.
+export function bounded(promise, what) {
+    let timer;
+    const stall = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Stalled(`${what}: no answer in ${STALL_MS} ms`)), STALL_MS);
+    });
+    return Promise.race([promise, stall]).finally(() => clearTimeout(timer));
+}
+
+// The body, exactly `length` bytes, each chunk within STALL_MS of the last (progress, not
+// wall time: a slow disk that still delivers is waited for).
+async function bodyOf(response, length) {
+    const into = new Uint8Array(length);
+    const reader = response.body.getReader();
+    let at = 0;
+    for (;;) {
+        const { done, value } = await bounded(reader.read(), "the snapshot's bytes");
+        if (done) break;
+        if (at + value.byteLength > length) throw new Unsound("longer than its seal says");
+        into.set(value, at);
+        at += value.byteLength;
+    }
+    if (at !== length) throw new Unsound(`${at} bytes where its seal says ${length}`);
+    return into;
+}
+
+const canaryOf = (digest, state) => new Response("", { headers: { [DIGEST]: digest, [CANARY]: state } });
+
+// This build's snapshot from `cache`, verified: {snapshot, digest, good} (good: a start
+// from it was playable before), or null if none is kept. Throws Stalled or an error that
+// says what did not match; the caller drops the entry then (drop()).
+export async function readSnapshot(cache, build) {
+    const [hit, canary] = await bounded(
+        Promise.all([cache.match(snapshotKey(build)), cache.match(CANARY_KEY)]),
+        "the snapshot's entry",
+    );
+    if (!hit) return null;
+    const digest = hit.headers.get(DIGEST) ?? "";
+    const length = Number(hit.headers.get(BYTES));
+    const tried = canary && canary.headers.get(DIGEST) === digest ? canary.headers.get(CANARY) : null;
+    if (tried === "trying") throw new Unsound("a start from it never became playable");
+    if (hit.headers.get(BUILD_OF) !== build) throw new Unsound("not sealed for this build");
+    if (!/^[0-9a-f]{64}$/.test(digest) || !Number.isSafeInteger(length) || length <= 0) {
+        throw new Unsound("no seal");
+    }
+    const snapshot = await bodyOf(hit, length);
+    if ((await sha256(snapshot)) !== digest) throw new Unsound("its bytes do not match its digest");
+    return { snapshot, digest, good: tried === "good" };
+}
+
+// The canary: "trying" before a restore (resolves once stored: only then is it safe to
+// try), "good" once the start from it is playable.
+export function markSnapshot(cache, digest, state) {
+    return bounded(cache.put(CANARY_KEY, canaryOf(digest, state)), "the snapshot's canary");
+}
+
+// The snapshot and its canary gone (not awaited by a start: a stalled cache may never answer).
+export function drop(cache, build) {
+    return Promise.all([cache.delete(snapshotKey(build)), cache.delete(CANARY_KEY)]);
 }

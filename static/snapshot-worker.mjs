@@ -16,7 +16,7 @@
 // worker restores on the page. It used to be made at build time and downloaded, 6.2 MB of
 // a first visit's 13.6 (issue 22). Posts {kept: bytes} when done, or {failed: message}.
 import { loadPyodide, version } from "./vendor/pyodide-314.0.2/pyodide.mjs";
-import { SNAPSHOT_CACHE, SNAPSHOT_PREFIX, buildOf, snapshotKey } from "./snapshot-store.mjs";
+import { SNAPSHOT_CACHE, SNAPSHOT_PREFIX, buildOf, sealed, snapshotKey } from "./snapshot-store.mjs";
 
 const quiet = () => {};
 const handedOver = new Promise((resolve) => {
@@ -39,7 +39,10 @@ async function make() {
     const snapshot = python.makeMemorySnapshot();
     const cache = await caches.open(SNAPSHOT_CACHE);
     const key = snapshotKey(build);
-    await cache.put(key, new Response(snapshot));
+    // Sealed with its length, SHA-256 (here, off the page's thread) and build: the page
+    // checks all three before it restores it. Every other entry goes (other builds' copies,
+    // the last snapshot's canary: this one gets a fresh one).
+    await cache.put(key, await sealed(snapshot, build));
     for (const request of await cache.keys()) {
         if (request.url !== key) await cache.delete(request);
     }

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -21,22 +20,8 @@ from playwright.sync_api import ConsoleMessage
 from harness.browser import ROOT, SITE, serve
 from harness.gamepage import hand_codes, open_game, play_first_playable, to_my_turn, wait_until
 
-from .conftest import PINS, PYODIDE_DIR
-
-sys.path.insert(0, str(ROOT / "scripts"))
-from build_game import ARCHIVE, build_id
-
-CACHE = f"hearts-python-memory-{PINS['pyodide']}"
-BUILD = build_id((SITE / "static" / "build" / ARCHIVE).read_bytes())
-KEY = f"/{PYODIDE_DIR}/memory-snapshot-{BUILD}"  # static/snapshot-store.mjs
-KEPT = f"""async () => {{
-  const cache = await caches.open({CACHE!r});
-  const hit = await cache.match(new URL({KEY!r}, location.href).href);
-  return hit ? (await hit.arrayBuffer()).byteLength : 0;
-}}"""
-ENTRIES = f"""async () => (await (await caches.open({CACHE!r})).keys())
-  .map((request) => new URL(request.url).pathname)"""
-KEPT_TIMEOUT_S = 60  # 3 s after the game is playable, then a whole second Python start
+from .conftest import PYODIDE_DIR
+from .snapshots import ENTRIES, KEPT_TIMEOUT_S, KEY, keep_entry, kept_bytes, seal, serve_bytes
 
 
 @pytest.fixture
@@ -44,15 +29,6 @@ def context(browser, site_url):
     context = browser.new_context(base_url=site_url, service_workers="block")
     yield context
     context.close()
-
-
-def kept_bytes(page, timeout_s: float = 0) -> int:
-    """The size of the kept snapshot in Cache Storage, 0 if none (polled: the CSP blocks
-    wait_for_function)."""
-    deadline = time.monotonic() + timeout_s
-    while not (found := page.evaluate(KEPT)) and time.monotonic() < deadline:
-        page.wait_for_timeout(250)
-    return int(found)
 
 
 def started(page) -> str:
@@ -83,18 +59,6 @@ def warnings_of(page) -> list[str]:
 
     page.on("console", on_console)
     return warnings
-
-
-def keep_entry(page, key: str, response: str) -> None:
-    """Put ``response`` (a JavaScript expression) in the snapshot's cache under ``key``,
-    from a page of the same origin where no game runs."""
-    page.goto("/static/icons/icon.svg")
-    page.evaluate(
-        f"""async () => {{
-          const cache = await caches.open({CACHE!r});
-          await cache.put(new URL({key!r}, location.href).href, {response});
-        }}"""
-    )
 
 
 def test_made_in_the_browser_from_what_the_first_visit_loaded(browser, tmp_path: Path):
@@ -128,7 +92,8 @@ def test_made_in_the_browser_from_what_the_first_visit_loaded(browser, tmp_path:
 
 def test_a_kept_copy_pyodide_refuses_is_dropped_and_made_again(context):
     page = context.new_page()
-    keep_entry(page, KEY, 'new Response("garbage")')
+    # Sealed as the worker seals what it keeps: it passes the checks, Pyodide refuses it.
+    keep_entry(page, KEY, serve_bytes(page, "/garbage", b"garbage", seal(b"garbage")))
     warnings = warnings_of(page)
     assert started(page) == "fresh"
     assert any("refused its memory snapshot" in w for w in warnings), warnings
@@ -202,8 +167,7 @@ def test_a_kept_snapshot_of_another_stdlib_zip_still_imports(context):
         timeout=300,
     ).stdout
     page = context.new_page()
-    page.route("**/foreign-snapshot", lambda route: route.fulfill(body=foreign, status=200))
-    keep_entry(page, KEY, 'await fetch("/foreign-snapshot")')
+    keep_entry(page, KEY, serve_bytes(page, "/foreign-snapshot", foreign, seal(foreign)))
     warnings = warnings_of(page)
     assert started(page) == "snapshot"  # html, hashlib...: imported from today's zip
     assert page.get_attribute("html", "data-python-game") == "0"  # the game too

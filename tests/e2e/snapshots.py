@@ -1,0 +1,77 @@
+"""The kept memory snapshot in Cache Storage, as tests see it (static/snapshot-store.mjs).
+
+Its cache and key, its seal (the headers the worker writes: byte length, SHA-256, build),
+and helpers to read it and to put an entry of a test's making in its place.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+import time
+from typing import Any
+
+from harness.browser import ROOT, SITE
+
+from .conftest import PINS, PYODIDE_DIR
+
+sys.path.insert(0, str(ROOT / "scripts"))
+from build_game import ARCHIVE, build_id
+
+CACHE = f"hearts-python-memory-{PINS['pyodide']}"
+BUILD = build_id((SITE / "static" / "build" / ARCHIVE).read_bytes())
+KEY = f"/{PYODIDE_DIR}/memory-snapshot-{BUILD}"
+CANARY_KEY = f"/{PYODIDE_DIR}/memory-snapshot-canary"
+KEPT = f"""async () => {{
+  const cache = await caches.open({CACHE!r});
+  const hit = await cache.match(new URL({KEY!r}, location.href).href);
+  return hit ? (await hit.arrayBuffer()).byteLength : 0;
+}}"""
+ENTRIES = f"""async () => (await (await caches.open({CACHE!r})).keys())
+  .map((request) => new URL(request.url).pathname)"""
+KEPT_TIMEOUT_S = 60  # 3 s after the game is playable, then a whole second Python start
+
+
+def seal(snapshot: bytes, build: str = BUILD) -> dict[str, str]:
+    """The headers the worker keeps beside ``snapshot`` (static/snapshot-store.mjs)."""
+    return {
+        "x-hearts-snapshot-bytes": str(len(snapshot)),
+        "x-hearts-snapshot-sha256": hashlib.sha256(snapshot).hexdigest(),
+        "x-hearts-snapshot-build": build,
+    }
+
+
+def canary(snapshot: bytes, state: str) -> dict[str, str]:
+    """The headers of the canary entry saying ``snapshot`` is "trying" or "good"."""
+    return {
+        "x-hearts-snapshot-sha256": hashlib.sha256(snapshot).hexdigest(),
+        "x-hearts-snapshot-canary": state,
+    }
+
+
+def kept_bytes(page: Any, timeout_s: float = 0) -> int:
+    """The size of the kept snapshot in Cache Storage, 0 if none (polled: the CSP blocks
+    wait_for_function)."""
+    deadline = time.monotonic() + timeout_s
+    while not (found := page.evaluate(KEPT)) and time.monotonic() < deadline:
+        page.wait_for_timeout(250)
+    return int(found)
+
+
+def keep_entry(page: Any, key: str, response: str) -> None:
+    """Put ``response`` (a JavaScript expression) in the snapshot's cache under ``key``,
+    from a page of the same origin where no game runs."""
+    page.goto("/static/icons/icon.svg")
+    page.evaluate(
+        f"""async () => {{
+          const cache = await caches.open({CACHE!r});
+          await cache.put(new URL({key!r}, location.href).href, {response});
+        }}"""
+    )
+
+
+def serve_bytes(page: Any, path: str, body: bytes, headers: dict[str, str]) -> str:
+    """Answer ``path`` with ``body`` and ``headers`` in ``page``'s context; returns a
+    JavaScript expression that fetches it (for :func:`keep_entry`)."""
+    page.context.route(f"**{path}", lambda route: route.fulfill(body=body, headers=headers))
+    return f"await fetch({path!r})"
