@@ -66,12 +66,45 @@ async function openCache() {
     }
 }
 
+// The crash canary must not take a navigation for a crash: a reload while the restore runs
+// (the service worker's claim, the player's F5, a test's goto) left the canary "trying",
+// and the next start dropped a sound snapshot (issue 46). So a page leaving while its try
+// is unfinished notes the digest in the tab's sessionStorage on pagehide; the next start
+// forgives that one try. A renderer that crashed, was killed or hung in the restore runs
+// no pagehide: its try still drops the snapshot at the very next start.
+const LEFT_KEY = "hearts-snapshot-left";
+
+// The note of the last page of this tab (taken: it forgives one try only), or null.
+function takeLeftNote() {
+    try {
+        const left = sessionStorage.getItem(LEFT_KEY);
+        sessionStorage.removeItem(LEFT_KEY);
+        return left;
+    } catch {
+        return null; // storage refused: a left try counts as failed (one slower start)
+    }
+}
+
+// Until the canary says good: leaving this page notes the try of `digest` as left. Returns
+// the way to stop noting.
+function noteWhenLeft(digest) {
+    const note = () => {
+        try {
+            sessionStorage.setItem(LEFT_KEY, digest);
+        } catch {
+            // storage refused: the next start drops the snapshot, as after a crash
+        }
+    };
+    addEventListener("pagehide", note);
+    return () => removeEventListener("pagehide", note);
+}
+
 // This build's snapshot, verified, or null (none kept, or dropped: why is said); and the
 // cache to keep the next one in, none if this one's read stalled (it would stall again).
 async function keptSnapshot(cache) {
     if (!cache) return { kept: null, cache };
     try {
-        return { kept: await readSnapshot(cache, BUILD), cache };
+        return { kept: await readSnapshot(cache, BUILD, takeLeftNote()), cache };
     } catch (error) {
         console.warn("Hearts: the memory snapshot is dropped; a normal start:", String(error.message ?? error));
         drop(cache, BUILD).catch(() => {});
@@ -79,14 +112,15 @@ async function keptSnapshot(cache) {
     }
 }
 
-// Once the start from `kept` is playable, its canary says good (the first time only).
-function markWhenPlayable(cache, kept) {
+// Once the start from `kept` is playable, its canary says good (the first time only);
+// then `done` (no more noting a left try).
+function markWhenPlayable(cache, kept, done) {
     if (kept.good) return;
     const root = document.documentElement;
     const watch = new MutationObserver(() => {
         if (root.dataset.state !== "ready") return;
         watch.disconnect();
-        markSnapshot(cache, kept.digest, "good").catch(() => {});
+        markSnapshot(cache, kept.digest, "good").then(done, () => {});
     });
     watch.observe(root, { attributes: true, attributeFilter: ["data-state"] });
 }
@@ -159,6 +193,7 @@ const started = openCache().then(async (opened) => {
     // start that this one hung); once good, never written again.
     const tried = kept && (kept.good || (await markSnapshot(cache, kept.digest, "trying").then(() => true, () => false)));
     if (tried) {
+        const stopNoting = kept.good ? () => {} : noteWhenLeft(kept.digest);
         try {
             const pyodide = await loadPyodideFresh({ ...settings, _loadSnapshot: kept.snapshot });
             performance.mark("hearts:pyodide-loaded");
@@ -178,9 +213,10 @@ const started = openCache().then(async (opened) => {
             root.dataset.python = "snapshot";
             root.dataset.pythonGame = String(held);
             performance.mark("hearts:python-ready");
-            markWhenPlayable(cache, kept);
+            markWhenPlayable(cache, kept, stopNoting);
             return pyodide;
         } catch (error) {
+            stopNoting();
             console.warn("Hearts: Pyodide refused its memory snapshot; a normal start", error);
             drop(cache, BUILD).catch(() => {});
         }

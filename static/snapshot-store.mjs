@@ -12,7 +12,8 @@
 // can stall for good), and drops whatever does not match. Beside it, the canary: an entry
 // saying the snapshot of that digest is being tried (written before a restore) or good
 // (written once a start from it was playable); a start that finds it still being tried
-// (the last restore hung, crashed or was killed) drops that snapshot.
+// (the last restore hung, crashed or was killed) drops that snapshot, unless the page that
+// tried it said, as it was left, that it was navigated away from (static/interpreter.mjs).
 import { version } from "./vendor/pyodide-314.0.2/pyodide.mjs";
 
 export const SNAPSHOT_PREFIX = "hearts-python-memory-";
@@ -86,8 +87,10 @@ const canaryOf = (digest, state) => new Response("", { headers: { [DIGEST]: dige
 
 // This build's snapshot from `cache`, verified: {snapshot, digest, good} (good: a start
 // from it was playable before), or null if none is kept. Throws Stalled or an error that
-// says what did not match; the caller drops the entry then (drop()).
-export async function readSnapshot(cache, build) {
+// says what did not match; the caller drops the entry then (drop()). `left`: the digest
+// whose try the last page left by a navigation (a reload, a link), not by a crash or a
+// hang: that try is no evidence against it.
+export async function readSnapshot(cache, build, left = null) {
     const [hit, canary] = await bounded(
         Promise.all([cache.match(snapshotKey(build)), cache.match(CANARY_KEY)]),
         "the snapshot's entry",
@@ -96,7 +99,7 @@ export async function readSnapshot(cache, build) {
     const digest = hit.headers.get(DIGEST) ?? "";
     const length = Number(hit.headers.get(BYTES));
     const tried = canary && canary.headers.get(DIGEST) === digest ? canary.headers.get(CANARY) : null;
-    if (tried === "trying") throw new Unsound("a start from it never became playable");
+    if (tried === "trying" && left !== digest) throw new Unsound("a start from it never became playable");
     if (hit.headers.get(BUILD_OF) !== build) throw new Unsound("not sealed for this build");
     if (!/^[0-9a-f]{64}$/.test(digest) || !Number.isSafeInteger(length) || length <= 0) {
         throw new Unsound("no seal");

@@ -11,6 +11,8 @@ import sys
 import time
 from typing import Any
 
+from playwright.sync_api import ConsoleMessage
+
 from harness.browser import ROOT, SITE
 
 from .conftest import PINS, PYODIDE_DIR
@@ -75,3 +77,19 @@ def serve_bytes(page: Any, path: str, body: bytes, headers: dict[str, str]) -> s
     JavaScript expression that fetches it (for :func:`keep_entry`)."""
     page.context.route(f"**{path}", lambda route: route.fulfill(body=body, headers=headers))
     return f"await fetch({path!r})"
+
+
+def warnings_of(page: Any) -> list[str]:
+    """The console's warnings and errors from now on, but known noise."""
+    warnings: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        # service_workers="block" makes Playwright warn about the worker itself; Chromium's
+        # hint that a preloaded module was "not used within a few seconds from the window's
+        # load event" is about timing (it came on a machine running two suites at once).
+        noise = ("blocked by Playwright", "was preloaded using link preload but not used")
+        if message.type in ("warning", "error") and not any(n in message.text for n in noise):
+            warnings.append(message.text)
+
+    page.on("console", on_console)
+    return warnings

@@ -15,13 +15,21 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import ConsoleMessage
 
 from harness.browser import ROOT, SITE, serve
 from harness.gamepage import hand_codes, open_game, play_first_playable, to_my_turn, wait_until
 
 from .conftest import PYODIDE_DIR
-from .snapshots import ENTRIES, KEPT_TIMEOUT_S, KEY, keep_entry, kept_bytes, seal, serve_bytes
+from .snapshots import (
+    ENTRIES,
+    KEPT_TIMEOUT_S,
+    KEY,
+    keep_entry,
+    kept_bytes,
+    seal,
+    serve_bytes,
+    warnings_of,
+)
 
 
 @pytest.fixture
@@ -44,21 +52,6 @@ def started(page) -> str:
 def sent(log: Path) -> list[str]:
     """The paths the server has answered so far (scripts/serve.py --log-bytes)."""
     return [json.loads(line)["path"] for line in log.read_text().splitlines()]
-
-
-def warnings_of(page) -> list[str]:
-    warnings: list[str] = []
-
-    def on_console(message: ConsoleMessage) -> None:
-        # service_workers="block" makes Playwright warn about the worker itself; Chromium's
-        # hint that a preloaded module was "not used within a few seconds from the window's
-        # load event" is about timing (it came on a machine running two suites at once).
-        noise = ("blocked by Playwright", "was preloaded using link preload but not used")
-        if message.type in ("warning", "error") and not any(n in message.text for n in noise):
-            warnings.append(message.text)
-
-    page.on("console", on_console)
-    return warnings
 
 
 def test_made_in_the_browser_from_what_the_first_visit_loaded(browser, tmp_path: Path):
