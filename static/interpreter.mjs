@@ -29,6 +29,7 @@
 import { loadPyodide as loadPyodideFresh, version } from "./vendor/pyodide-314.0.2/pyodide.mjs";
 import { BUILD, IDS } from "./build/contract.mjs";
 import "./idb-guard.mjs"; // first: PyScript awaits IndexedDB before it asks for Python
+import { leftTry, noteWhenLeft, withoutSnapshot } from "./snapshot-notes.mjs";
 import { SNAPSHOT_CACHE, Stalled, bounded, drop, markSnapshot, readSnapshot } from "./snapshot-store.mjs";
 
 export { version };
@@ -66,45 +67,14 @@ async function openCache() {
     }
 }
 
-// The crash canary must not take a navigation for a crash: a reload while the restore runs
-// (the service worker's claim, the player's F5, a test's goto) left the canary "trying",
-// and the next start dropped a sound snapshot (issue 46). So a page leaving while its try
-// is unfinished notes the digest in the tab's sessionStorage on pagehide; the next start
-// forgives that one try. A renderer that crashed, was killed or hung in the restore runs
-// no pagehide: its try still drops the snapshot at the very next start.
-const LEFT_KEY = "hearts-snapshot-left";
-
-// The note of the last page of this tab (taken: it forgives one try only), or null.
-function takeLeftNote() {
-    try {
-        const left = sessionStorage.getItem(LEFT_KEY);
-        sessionStorage.removeItem(LEFT_KEY);
-        return left;
-    } catch {
-        return null; // storage refused: a left try counts as failed (one slower start)
-    }
-}
-
-// Until the canary says good: leaving this page notes the try of `digest` as left. Returns
-// the way to stop noting.
-function noteWhenLeft(digest) {
-    const note = () => {
-        try {
-            sessionStorage.setItem(LEFT_KEY, digest);
-        } catch {
-            // storage refused: the next start drops the snapshot, as after a crash
-        }
-    };
-    addEventListener("pagehide", note);
-    return () => removeEventListener("pagehide", note);
-}
-
 // This build's snapshot, verified, or null (none kept, or dropped: why is said); and the
 // cache to keep the next one in, none if this one's read stalled (it would stall again).
 async function keptSnapshot(cache) {
     if (!cache) return { kept: null, cache };
+    const left = leftTry();
     try {
-        return { kept: await readSnapshot(cache, BUILD, takeLeftNote()), cache };
+        if (withoutSnapshot()) throw new Error("the last start stopped; it may have been the cause");
+        return { kept: await readSnapshot(cache, BUILD, left), cache };
     } catch (error) {
         console.warn("Hearts: the memory snapshot is dropped; a normal start:", String(error.message ?? error));
         drop(cache, BUILD).catch(() => {});

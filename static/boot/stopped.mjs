@@ -3,6 +3,7 @@
 // set aside the record Python was reading (a .bad copy is kept, as Python keeps them;
 // statistics stay unless they are the cause) and start again.
 import { RECORDS } from "../build/contract.mjs";
+import { startWithoutSnapshot } from "../snapshot-notes.mjs";
 import { setAside } from "./set-aside.mjs";
 
 const CAUSES = new Map([
@@ -23,6 +24,7 @@ function wayOn(cause, key, words, why) {
     button.textContent = cause === "none" ? words.steps.retry : words.steps.set_aside;
     button.addEventListener("click", async () => {
         button.disabled = true;
+        startWithoutSnapshot(); // it may be the cause: see stopped()
         try {
             if (cause !== "none") setAside(localStorage, key);
             localStorage.removeItem(RECORDS.picture); // only a cache: drawn again by Python
@@ -52,12 +54,16 @@ export function failures(words, onStop) {
     function stopped(died = false) {
         const state = root.dataset.state;
         if (state === "elsewhere" || state === "stopped" || (state === "ready" && !died)) return;
-        if (state === "ready") reading = null; // the records were all read and fine
+        // Blame only what is proven (issue 46, U15): a record is blamed only while the start
+        // is not ready (all read and fine then) and not restored from the memory snapshot
+        // (the heap it restored may be what broke Python, whatever record it was reading;
+        // the way on starts without it, and only a failure then may set a record aside).
+        const blamed = state !== "ready" && root.dataset.python !== "snapshot";
         root.dataset.state = "stopped";
         const boot = document.getElementById("boot");
         boot.hidden = false;
         onStop();
-        const key = reading ?? (read.has(RECORDS.game) && state !== "ready" ? RECORDS.game : null);
+        const key = blamed ? (reading ?? (read.has(RECORDS.game) ? RECORDS.game : null)) : null;
         const cause = CAUSES.get(key) ?? "none";
         document.getElementById("boot-bar").classList.add("failed");
         const text = document.getElementById("boot-text");

@@ -1,4 +1,4 @@
-"""No dead ends (issue 20; U9): no stored record can stop the game's start, and a start
+"""No dead ends (issue 20; U9, U15): no stored record can stop the game's start, and a start
 that fails anyway says so, in the player's language, with a way on that keeps what it can.
 
 * Records nested 8,000 deep under every key the game reads: before the fix, Pyodide died
@@ -6,7 +6,9 @@ that fails anyway says so, in the player's language, with a way on that keeps wh
 * Python dying while it reads a record (a real Pyodide fatal error, injected while the
   settings are read) and the start raising after the records were read: the page says
   the game could not start and offers to set the record aside; that leads to a playable
-  table, with a ``.bad`` copy and the statistics kept.
+  table, with a ``.bad`` copy and the statistics kept. Not so if Python was restored
+  from the memory snapshot (U15): its heap may be the cause, and the way on is Try again,
+  without the snapshot.
 * Python dying mid-game (its stack exhausted, a real Pyodide fatal error): the page says
   the game has stopped and offers a reload that resumes the same game, nothing lost.
 """
@@ -26,13 +28,15 @@ from hearts.web.settings import Settings, dump_settings
 
 from .conftest import PYSCRIPT_DIR
 from .drive import act, collect_errors, open_dialog, stored, written
+from .snapshots import KEPT_TIMEOUT_S, kept_bytes
 
 DEEP = "[" * 8000 + "]" * 8000
 
 # Hands the page's interpreter to the test (PyScript's own hook, from the folder of the
 # version package.json pins) and, while the flag in sessionStorage is set, kills Python
 # with Pyodide's real fatal error the moment it tells the boot module it is reading the
-# settings (or makes its start raise, "raise"; or stops the start before Python is ready,
+# settings (or, in a start restored from the memory snapshot, the statistics,
+# "die-restored"; or makes its start raise, "raise"; or stops the start before Python is ready,
 # as static/pwa.mjs does when the runtime cannot be fetched, "stop-early"; or only keeps
 # the interpreter as window.injectedPython, "expose", for a test to kill it mid-game).
 INJECT = """
@@ -67,12 +71,17 @@ INJECT = """
           python._api.fatal_error(new Error("injected: Python dies reading the settings"));
         }
         if (how === "raise" && key == null) throw new Error("injected: the start fails");
+        const restored = document.documentElement.dataset.python === "snapshot";
+        if (how === "die-restored" && key === STATS_KEY && restored) {
+          python._api.fatal_error(new Error("injected: a restored heap dies reading the stats"));
+        }
       };
       boot = value;
     },
   });
 })();
-""".replace("SETTINGS_KEY", json.dumps(SETTINGS_KEY)).replace("PYSCRIPT_DIR", PYSCRIPT_DIR)
+""".replace("SETTINGS_KEY", json.dumps(SETTINGS_KEY))
+INJECT = INJECT.replace("STATS_KEY", json.dumps(STATS_KEY)).replace("PYSCRIPT_DIR", PYSCRIPT_DIR)
 
 
 @pytest.fixture
@@ -88,6 +97,12 @@ def put(page: Any, records: dict[str, str]) -> None:
     page.evaluate(
         "(rs) => { for (const [k, v] of Object.entries(rs)) localStorage.setItem(k, v); }", records
     )
+
+
+def without_snapshot(page: Any) -> None:
+    """No memory snapshot is made: the page's next start is an ordinary one, in which a
+    record Python dies reading is proven the cause (not so after a restore: see below)."""
+    page.route("**/static/snapshot-worker.mjs", lambda route: route.fulfill(status=404))
 
 
 def played(page: Any, query: str) -> dict[str, Any]:
@@ -116,6 +131,7 @@ def test_records_nested_eight_thousand_deep_under_every_key_do_not_stop_the_star
 
 
 def test_python_dying_while_it_reads_a_record_says_so_and_sets_that_record_aside(page):
+    without_snapshot(page)
     before = played(page, "?seed=63&cadence=0&lang=de")
     settings = dump_settings(Settings("de", Level.HARD))
     page.goto("/static/manifest.webmanifest")
@@ -140,6 +156,7 @@ def test_python_dying_while_it_reads_a_record_says_so_and_sets_that_record_aside
 
 
 def test_a_start_that_raises_after_reading_offers_to_set_the_game_aside(page):
+    without_snapshot(page)
     played(page, "?seed=64&cadence=0&lang=en")
     keep = written(page, GAME_KEY, STATS_KEY)
     page.evaluate("sessionStorage.setItem('inject-failure', 'raise')")
@@ -153,6 +170,33 @@ def test_a_start_that_raises_after_reading_offers_to_set_the_game_aside(page):
     assert stored(page, GAME_KEY + BAD_SUFFIX)[GAME_KEY + BAD_SUFFIX] == keep[GAME_KEY]
     stats = json.loads(now["stats"])["levels"]["medium"]
     assert stats[0] == json.loads(keep[STATS_KEY])["levels"]["medium"][0] + 1  # kept, + new
+
+
+def test_a_start_restored_from_the_snapshot_that_dies_blames_no_record(page):
+    """Blame only what is proven (issue 46, U15): Python restored from the memory snapshot
+    dies while it reads the statistics (as from a damaged heap that Pyodide accepted, which
+    had both records set aside and still no game). The way on is Try again, never Set
+    aside; it starts without the snapshot, and the game and the statistics are kept."""
+    before = played(page, "?seed=67&cadence=0&lang=en")
+    assert kept_bytes(page, KEPT_TIMEOUT_S) > 10_000_000, "no snapshot was made"
+    keep = written(page, GAME_KEY, STATS_KEY)
+    page.evaluate("sessionStorage.setItem('inject-failure', 'die-restored')")
+    page.goto("/?cadence=0&lang=en")
+    page.wait_for_selector("html[data-state=stopped]", state="attached", timeout=90_000)
+    assert page.get_attribute("html", "data-python") == "snapshot"
+    assert page.locator("#boot .boot-why").inner_text() == i18n.text("en", "boot.cause_none")
+    button = page.locator("#boot button")
+    assert button.get_attribute("data-boot") == "retry"
+    button.click()
+    now = wait_ready(page)
+    assert page.get_attribute("html", "data-python") == "fresh"
+    assert now["actions"] == before["actions"]
+    after = written(page, GAME_KEY, STATS_KEY)
+    assert json.loads(after[STATS_KEY])["levels"] == json.loads(keep[STATS_KEY])["levels"]
+    bad = (GAME_KEY + BAD_SUFFIX, STATS_KEY + BAD_SUFFIX)
+    assert stored(page, *bad) == dict.fromkeys(bad), "a record was set aside"
+    act(page, now)
+    assert len(settle(page)["actions"]) > len(before["actions"])
 
 
 def test_a_stopped_start_keeps_saying_so_while_the_runtime_goes_on_loading(page):
