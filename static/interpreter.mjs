@@ -160,10 +160,12 @@ const started = openCache().then(async (opened) => {
     const root = document.documentElement;
     const settings = { indexURL: INDEX_URL };
     // The canary before the restore, stored (else no restore: nothing would tell the next
-    // start that this one hung); once good, never written again.
+    // start that this one hung); once good, never written again. A page left from here on
+    // notes so, even while the "trying" is being stored (it may land after the page left).
+    const stopNoting = kept && !kept.good ? noteWhenLeft(kept.digest) : () => {};
     const tried = kept && (kept.good || (await markSnapshot(cache, kept.digest, "trying").then(() => true, () => false)));
+    if (!tried) stopNoting();
     if (tried) {
-        const stopNoting = kept.good ? () => {} : noteWhenLeft(kept.digest);
         try {
             const pyodide = await loadPyodideFresh({ ...settings, _loadSnapshot: kept.snapshot });
             performance.mark("hearts:pyodide-loaded");
