@@ -73,7 +73,7 @@ def test_made_in_the_browser_from_what_the_first_visit_loaded(browser, tmp_path:
             assert not [p for p in sent(log) if "memory-snapshot" in p]
 
             page.reload()
-            assert started(page) == "snapshot"
+            assert started(page) == "snapshot", warnings
             # hearts/web/preload.py: the whole game but the DOM facade was in it
             assert int(page.get_attribute("html", "data-python-game")) > 50
             page.wait_for_timeout(4000)  # past the moment a fresh start would make one
@@ -92,7 +92,7 @@ def test_a_kept_copy_pyodide_refuses_is_dropped_and_made_again(context):
     assert any("refused its memory snapshot" in w for w in warnings), warnings
     assert kept_bytes(page, KEPT_TIMEOUT_S) > 10_000_000, "a good one replaces it"
     page.reload()
-    assert started(page) == "snapshot"
+    assert started(page) == "snapshot", warnings
 
 
 def test_a_snapshot_of_another_build_of_the_game_is_not_restored(context):
@@ -106,7 +106,7 @@ def test_a_snapshot_of_another_build_of_the_game_is_not_restored(context):
     assert page.evaluate(ENTRIES) == [KEY]
     assert warnings == []  # not even looked at: nothing was refused
     page.reload()
-    assert started(page) == "snapshot"
+    assert started(page) == "snapshot", warnings
 
 
 def test_a_worker_that_fails_costs_nothing_but_the_next_fast_start(context):

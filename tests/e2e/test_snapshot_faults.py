@@ -79,28 +79,48 @@ class Kept:
 
 
 @pytest.fixture(scope="module")
-def kept(browser: Any, site_url: str) -> Iterator[Kept]:
+def profile(browser: Any, site_url: str) -> Iterator[Any]:
+    """One browser profile for the file: its HTTP cache keeps the runtime's files from the
+    first visit on, so each test's start neither downloads nor compiles them again (a test
+    empties the profile's storage first: see context)."""
+    profile = browser.new_context(base_url=site_url, service_workers="block")
+    yield profile
+    profile.close()
+
+
+@pytest.fixture(scope="module")
+def kept(profile: Any) -> Kept:
     """A first visit: a pass and a card played, the snapshot made and kept."""
-    context = browser.new_context(base_url=site_url, service_workers="block")
-    try:
-        page = context.new_page()
-        now = open_game(page, "?seed=61&cadence=0&lang=en")
-        for _ in range(2):
-            act(page, now)
-            now = settle(page)
-        assert kept_bytes(page, KEPT_TIMEOUT_S) > 10 * MB, "no snapshot was kept"
-        found = page.evaluate(READ_SNAPSHOT)
-        records = written(page, GAME_KEY, STATS_KEY)
-        yield Kept(base64.b64decode(found["body"]), found["headers"], records)
-    finally:
-        context.close()
+    page = profile.new_page()
+    now = open_game(page, "?seed=61&cadence=0&lang=en")
+    for _ in range(2):
+        act(page, now)
+        now = settle(page)
+    assert kept_bytes(page, KEPT_TIMEOUT_S) > 10 * MB, "no snapshot was kept"
+    found = page.evaluate(READ_SNAPSHOT)
+    records = written(page, GAME_KEY, STATS_KEY)
+    page.close()
+    return Kept(base64.b64decode(found["body"]), found["headers"], records)
+
+
+EMPTY = """async () => {
+  localStorage.clear();
+  for (const name of await caches.keys()) await caches.delete(name);
+}"""
 
 
 @pytest.fixture
-def context(browser: Any, site_url: str) -> Iterator[Any]:
-    context = browser.new_context(base_url=site_url, service_workers="block")
-    yield context
-    context.close()
+def context(profile: Any, kept: Kept) -> Iterator[Any]:
+    """The file's profile with its storage empty (the records, the snapshot and its canary
+    are each test's to put), and afterwards no page of the test left open, no route."""
+    page = profile.new_page()
+    page.goto("/static/icons/icon.svg")
+    page.evaluate(EMPTY)
+    page.close()
+    yield profile
+    for page in profile.pages:
+        page.close()
+    profile.unroute_all()
 
 
 def prepare(page: Any, kept: Kept, body: bytes) -> None:
