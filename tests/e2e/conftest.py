@@ -102,6 +102,8 @@ LONGEST_FILES = (
     "test_layout.py",
     "test_a11y.py",
     "test_memory_snapshot.py",
+    "test_snapshot_faults.py",
+    "test_download_faults.py",
 )
 
 
