@@ -29,7 +29,7 @@
 import { loadPyodide as loadPyodideFresh, version } from "./vendor/pyodide-314.0.2/pyodide.mjs";
 import { BUILD, IDS } from "./build/contract.mjs";
 import "./idb-guard.mjs"; // first: PyScript awaits IndexedDB before it asks for Python
-import { leftTry, noteWhenLeft, withoutSnapshot } from "./snapshot-notes.mjs";
+import { leftTry, noteWhenLeft, withoutSnapshot } from "./start-notes.mjs";
 import { SNAPSHOT_CACHE, Stalled, bounded, drop, markSnapshot, readSnapshot } from "./snapshot-store.mjs";
 
 export { version };

@@ -3,7 +3,7 @@
 // set aside the record Python was reading (a .bad copy is kept, as Python keeps them;
 // statistics stay unless they are the cause) and start again.
 import { RECORDS } from "../build/contract.mjs";
-import { startWithoutSnapshot } from "../snapshot-notes.mjs";
+import { runtimeChecked, runtimeProven, startWithoutSnapshot } from "../start-notes.mjs";
 import { setAside } from "./set-aside.mjs";
 
 const CAUSES = new Map([
@@ -31,11 +31,14 @@ function wayOn(cause, key, words, why) {
         } catch (error) {
             console.warn("Hearts: storage refused the way on", error); // start again anyway
         }
-        const repair = globalThis.heartsWatch ? globalThis.heartsWatch.repair() : "ok";
-        if ((await repair) === "offline") {
+        const repair = await (globalThis.heartsWatch ? globalThis.heartsWatch.repair() : "unchecked");
+        if (repair === "offline") {
             why.textContent = words.download.offline;
             button.disabled = false;
-        } else location.reload();
+            return;
+        }
+        if (repair === "ok") runtimeChecked();
+        location.reload();
     });
     return button;
 }
@@ -44,6 +47,7 @@ function wayOn(cause, key, words, why) {
 // aside if it dies meanwhile. onStop: called once the start is given up (no more input).
 export function failures(words, onStop) {
     const root = document.documentElement;
+    const proven = runtimeProven(); // this start's own note: read before any way on writes one
     let reading = null;
     const read = new Set();
 
@@ -55,10 +59,12 @@ export function failures(words, onStop) {
         const state = root.dataset.state;
         if (state === "elsewhere" || state === "stopped" || (state === "ready" && !died)) return;
         // Blame only what is proven (issue 46, U15): a record is blamed only while the start
-        // is not ready (all read and fine then) and not restored from the memory snapshot
-        // (the heap it restored may be what broke Python, whatever record it was reading;
-        // the way on starts without it, and only a failure then may set a record aside).
-        const blamed = state !== "ready" && root.dataset.python !== "snapshot";
+        // is not ready (all read and fine then), not restored from the memory snapshot (the
+        // heap it restored may be what broke Python, whatever record it was reading) and on
+        // runtime files proven sound (a damaged copy the service worker kept may be the
+        // cause). Else the way on is Try again: it checks those copies and starts without
+        // the snapshot, and only a failure then may set a record aside.
+        const blamed = state !== "ready" && root.dataset.python !== "snapshot" && proven;
         root.dataset.state = "stopped";
         const boot = document.getElementById("boot");
         boot.hidden = false;

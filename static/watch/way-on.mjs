@@ -4,8 +4,8 @@
 // repair(): asks the service worker to check its precache against the build's hashes and to
 // fetch again what does not match (scripts/sw-prelude.js), so that the next start never
 // meets a damaged copy; resolves "offline" if something is missing and cannot be fetched
-// now, else "ok". Only what failed is fetched again; the saved game and statistics in
-// localStorage are not touched.
+// now, "unchecked" if the worker did not answer in time, else "ok". Only what failed is
+// fetched again; the saved game and statistics in localStorage are not touched.
 const root = document.documentElement;
 const REPAIR_MS = 30000;
 
@@ -15,7 +15,7 @@ export function repair() {
     if (!worker) return Promise.resolve("ok");
     return new Promise((resolve) => {
         const channel = new MessageChannel();
-        const timer = setTimeout(() => resolve("ok"), REPAIR_MS);
+        const timer = setTimeout(() => resolve("unchecked"), REPAIR_MS);
         channel.port1.onmessage = ({ data }) => {
             clearTimeout(timer);
             resolve(data && data.missing > 0 ? "offline" : "ok");

@@ -8,7 +8,8 @@ that fails anyway says so, in the player's language, with a way on that keeps wh
   the game could not start and offers to set the record aside; that leads to a playable
   table, with a ``.bad`` copy and the statistics kept. Not so if Python was restored
   from the memory snapshot (U15): its heap may be the cause, and the way on is Try again,
-  without the snapshot.
+  without the snapshot; nor on runtime files the service worker kept and nobody checked
+  since (U15): Try again has it check them first.
 * Python dying mid-game (its stack exhausted, a real Pyodide fatal error): the page says
   the game has stopped and offers a reload that resumes the same game, nothing lost.
 """
@@ -197,6 +198,48 @@ def test_a_start_restored_from_the_snapshot_that_dies_blames_no_record(page):
     assert stored(page, *bad) == dict.fromkeys(bad), "a record was set aside"
     act(page, now)
     assert len(settle(page)["actions"]) > len(before["actions"])
+
+
+def test_a_start_on_the_service_workers_copies_blames_no_record_until_they_are_checked(
+    browser, site_url
+):
+    """Blame only what is proven (issue 46, U15): a start on the runtime files the service
+    worker kept may have died of a damaged copy, whatever record it was reading. The way
+    on is Try again, which has the worker check its copies against the build's hashes;
+    only the same failure on checked copies offers to set the settings aside."""
+    context = browser.new_context(base_url=site_url, service_workers="allow")
+    page = context.new_page()
+    page.add_init_script(INJECT)
+    try:
+        before = played(page, "?seed=66&cadence=0&lang=en")
+        controlled = "Boolean(navigator.serviceWorker.controller)"
+        poll(page, lambda: page.evaluate(controlled), bool, 90, "the service worker's control")
+        settings = dump_settings(Settings("en", Level.HARD))
+        page.goto("/static/manifest.webmanifest")
+        put(page, {SETTINGS_KEY: settings})
+        # An ordinary start (the way on's own note, static/start-notes.mjs): not the memory
+        # snapshot's restore, which alone would make it Try again.
+        page.evaluate(
+            """() => { sessionStorage.setItem('inject-failure', 'die');
+                       sessionStorage.setItem('hearts-snapshot-without', '1'); }"""
+        )
+        page.goto("/?cadence=0&lang=en")
+        page.wait_for_selector("html[data-state=stopped]", state="attached", timeout=90_000)
+        assert page.get_attribute("html", "data-python") == "fresh"
+        assert page.evaluate(controlled), "the start ran on the service worker's copies"
+        assert page.locator("#boot .boot-why").inner_text() == i18n.text("en", "boot.cause_none")
+        page.evaluate("sessionStorage.setItem('inject-failure', 'die')")  # the same again
+        page.locator('#boot button[data-boot="retry"]').click()
+        set_aside = page.locator('#boot button[data-boot="set-aside"]')
+        set_aside.wait_for(timeout=90_000)  # the copies checked: now the settings are blamed
+        assert "settings" in page.locator("#boot .boot-why").inner_text()
+        assert stored(page, SETTINGS_KEY + BAD_SUFFIX) == {SETTINGS_KEY + BAD_SUFFIX: None}
+        set_aside.click()
+        now = wait_ready(page)
+        assert now["actions"] == before["actions"]  # the saved game is kept
+        assert stored(page, SETTINGS_KEY + BAD_SUFFIX)[SETTINGS_KEY + BAD_SUFFIX] == settings
+    finally:
+        context.close()
 
 
 def test_a_stopped_start_keeps_saying_so_while_the_runtime_goes_on_loading(page):

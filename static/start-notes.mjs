@@ -1,5 +1,6 @@
-// What one page of a tab tells the next about the memory snapshot (sessionStorage: the
-// same tab's next start reads it; taken once read, each note counts once). Used by
+// What one start of a tab tells the next (sessionStorage: the same tab's next start reads
+// it; taken once read, each note counts once): about the memory snapshot, and whether the
+// way on checked the service worker's copies of the runtime. Used by
 // static/interpreter.mjs, and by static/boot/stopped.mjs for the way on.
 //
 // The crash canary (static/snapshot-store.mjs) must not take a navigation for a crash: a
@@ -12,6 +13,8 @@ const LEFT = "hearts-snapshot-left";
 // Blame only what is proven (issue 46, U15): after a stopped start the next one goes on
 // without the snapshot, whose restore may have been the cause.
 const WITHOUT = "hearts-snapshot-without";
+// ... and with runtime files the service worker has checked against the build's hashes.
+const CHECKED = "hearts-runtime-checked";
 
 function take(key) {
     try {
@@ -45,3 +48,10 @@ export function noteWhenLeft(digest) {
 // The way on asks for the next start without the snapshot; that start asks whether to.
 export const startWithoutSnapshot = () => put(WITHOUT, "1");
 export const withoutSnapshot = () => take(WITHOUT) !== null;
+
+// The way on had the service worker check its copies (and fetch the damaged ones again).
+export const runtimeChecked = () => put(CHECKED, "1");
+// This start's runtime files are proven sound: checked by the last way on, or not served
+// from the service worker's copies at all (fetched from the network). Read once, at start.
+export const runtimeProven = () =>
+    take(CHECKED) !== null || !(navigator.serviceWorker && navigator.serviceWorker.controller);
