@@ -126,10 +126,22 @@ def pytest_collection_modifyitems(items):
             )
 
 
+def _crashed(error: BaseException | None) -> bool:
+    """A crash anywhere in the error's chain: pytest-rerunfailures' ``only_rerun`` follows
+    ``__cause__`` and ``__context__`` too, so every rerun it makes is listed."""
+    seen: set[int] = set()
+    while error is not None and id(error) not in seen:
+        seen.add(id(error))
+        if re.search(RENDERER_CRASH, f"{type(error).__name__}: {error}"):
+            return True
+        error = error.__cause__ or (None if error.__suppress_context__ else error.__context__)
+    return False
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     outcome = yield
-    if call.excinfo is None or not re.search(RENDERER_CRASH, str(call.excinfo.value)):
+    if call.excinfo is None or not _crashed(call.excinfo.value):
         return
     state = machine.describe(_OOM_KILLS_AT_START)
     outcome.get_result().sections.append(("the machine when the page crashed", state))

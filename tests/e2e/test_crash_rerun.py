@@ -10,6 +10,8 @@ import contextlib
 
 from playwright.sync_api import Error
 
+from .conftest import _crashed
+
 
 def test_a_crashed_page_runs_again_and_the_crash_is_reported(page, request, renderer_crashes):
     if request.node.execution_count == 1:
@@ -39,3 +41,23 @@ def test_a_dead_browser_is_started_again_and_reported(browser, renderer_crashes)
         context.close()
     assert len(renderer_crashes) == before + 1
     assert renderer_crashes[-1].startswith("the browser, started again: memory available")
+
+
+def test_a_crash_behind_another_error_is_listed_as_the_rerun_it_gets():
+    """pytest-rerunfailures reruns a test whose error was raised while a crash was handled
+    (its chain): the crash list names such a rerun too."""
+    try:
+        try:
+            raise RuntimeError("Target crashed")
+        except RuntimeError:
+            raise AssertionError("the page answered no more") from None  # the chain cut
+    except AssertionError as cut:
+        assert not _crashed(cut)
+    try:
+        try:
+            raise RuntimeError("Target crashed")
+        except RuntimeError:
+            raise AssertionError("the page answered no more")  # noqa: B904 (the chain kept)
+    except AssertionError as chained:
+        assert _crashed(chained)
+    assert not _crashed(AssertionError("a card was not where it belongs"))
