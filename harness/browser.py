@@ -45,6 +45,14 @@ STOCK_SOURCES = {
 }
 
 
+def favicon_miss(message: Any) -> bool:
+    """A console message that is Chromium asking for /favicon.ico, which the site has not:
+    it asks so for a document without an icon link (the manifest, a page of the tests;
+    the game's own page links its icon), at times once per browser. Not the page's error."""
+    location = getattr(message, "location", None) or {}
+    return str(location.get("url", "")).endswith("/favicon.ico")
+
+
 @contextlib.contextmanager
 def serve(root: Path = SITE, *extra: str) -> Iterator[str]:
     """``scripts/serve.py --port 0 --dir root``; yields its base URL (``http://127.0.0.1:N/``)."""

@@ -37,7 +37,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, cast
 
-from harness.browser import stop_process
+from harness.browser import favicon_miss, stop_process
 
 ENGINES = ("chromium", "firefox", "webkit")
 FIREFOX = os.environ.get("HEARTS_FIREFOX", "/usr/bin/firefox-esr")
@@ -234,9 +234,7 @@ class ChromiumEngine(Engine):
         self.page.on("console", self._console)
 
     def _console(self, message: Any) -> None:
-        # Chromium asks every document without an icon link for /favicon.ico (the site has
-        # none; its pages link their icon): not the page's error.
-        if message.type == "error" and not message.location.get("url", "").endswith("/favicon.ico"):
+        if message.type == "error" and not favicon_miss(message):
             self._errors.append(f"console: {message.text}")
 
     def _navigate(self, url: str) -> None:

@@ -18,6 +18,7 @@ from typing import Any
 
 from playwright.sync_api import ConsoleMessage, Locator
 
+from harness.browser import favicon_miss
 from harness.gamepage import settle
 from hearts import Game, bots
 from hearts.driver import CPU, FIRST_VS_CPU, drive, take_step
@@ -40,7 +41,7 @@ def collect_errors(page: Any, sink: list[str] | None = None, name: str = "") -> 
     lead = f"{name}: " if name else ""
 
     def on_console(message: ConsoleMessage) -> None:
-        if message.type == "error":
+        if message.type == "error" and not favicon_miss(message):
             errors.append(f"{lead}console: {message.text}")
 
     page.on("console", on_console)

@@ -13,7 +13,7 @@ from typing import Any
 
 from playwright.sync_api import ConsoleMessage
 
-from harness.browser import ROOT, SITE
+from harness.browser import ROOT, SITE, favicon_miss
 
 from .conftest import PINS, PYODIDE_DIR
 
@@ -88,7 +88,9 @@ def warnings_of(page: Any) -> list[str]:
         # hint that a preloaded module was "not used within a few seconds from the window's
         # load event" is about timing (it came on a machine running two suites at once).
         noise = ("blocked by Playwright", "was preloaded using link preload but not used")
-        if message.type in ("warning", "error") and not any(n in message.text for n in noise):
+        if favicon_miss(message) or any(n in message.text for n in noise):
+            return
+        if message.type in ("warning", "error"):
             warnings.append(message.text)
 
     page.on("console", on_console)
