@@ -1,4 +1,4 @@
-// IndexedDB that always answers (issue 46, U13). PyScript 0.7's Pyodide loader awaits an
+// IndexedDB that always answers (issue 46, U15). PyScript 0.7's Pyodide loader awaits an
 // IndexedDB map ("Loading Storage": its package cache, of no use to the game, which has no
 // packages) before it asks for the interpreter. Where the browser refuses IndexedDB
 // (privacy modes, policies: open throws "The operation is insecure", returns nothing, fails

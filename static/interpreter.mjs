@@ -14,7 +14,7 @@
 // makes its own. Whenever the kept copy fails its seal (length, SHA-256, build), its read
 // stalls, its last restore never became playable (the canary) or Pyodide refuses it, it is
 // dropped and this start is an ordinary one, so a bad snapshot costs one slower start,
-// never the game (issue 46, U13). <html data-python="snapshot" | "fresh"> tells which start happened,
+// never the game (issue 46, U15). <html data-python="snapshot" | "fresh"> tells which start happened,
 // <html data-python-game="N"> how many of the game's modules the snapshot held, and
 // <html data-python-kept="BYTES"> that a snapshot was made for the next (tests, benchmarks).
 //
