@@ -13,7 +13,8 @@
 // is rewritten only when X is newer, and only kept when it is at least 5 % smaller than X
 // (already compressed files - the game's deflated archive, PNGs - are left alone).
 // The manifest lists the copies as they now are (make's declared target for all of them).
-import { constants, brotliCompressSync } from "node:zlib";
+import { constants, brotliCompress } from "node:zlib";
+import { promisify } from "node:util";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 
@@ -38,20 +39,21 @@ const copies = {};
 let written = 0;
 let before = 0;
 let after = 0;
-for (const path of files(site)) {
-    if (!COMPRESSIBLE.test(path)) continue;
+// Each copy is packed on libuv's thread pool: the files compress side by side, on every core.
+const pack = promisify(brotliCompress);
+async function copyOf(path) {
     const size = statSync(path).size;
     const copy = `${path}.br`;
     if (size < MIN_BYTES) {
         rmSync(copy, { force: true });
-        continue;
+        return;
     }
     let fresh = false;
     try {
         fresh = statSync(copy).mtimeMs >= statSync(path).mtimeMs;
     } catch {}
     if (!fresh) {
-        const packed = brotliCompressSync(readFileSync(path), {
+        const packed = await pack(readFileSync(path), {
             params: {
                 [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
                 [constants.BROTLI_PARAM_LGWIN]: 24,
@@ -60,7 +62,7 @@ for (const path of files(site)) {
         });
         if (packed.length > size * (1 - MIN_SAVING)) {
             rmSync(copy, { force: true });
-            continue;
+            return;
         }
         writeFileSync(copy, packed);
         written += 1;
@@ -69,6 +71,7 @@ for (const path of files(site)) {
     after += statSync(copy).size;
     copies[relative(site, copy)] = { bytes: statSync(copy).size, of: size };
 }
+await Promise.all([...files(site)].filter((path) => COMPRESSIBLE.test(path)).map(copyOf));
 if (manifest) {
     mkdirSync(dirname(manifest), { recursive: true });
     const sorted = Object.fromEntries(Object.entries(copies).sort(([a], [b]) => (a < b ? -1 : 1)));
