@@ -42,6 +42,9 @@ class Game:
         self._level = level_of(level)
         self._start = start
         self._actions: list[Action] = []
+        # Their text forms, made once each: every commit saves the whole log (a game's 500
+        # actions formatted anew per move made its saves quadratic).
+        self._log: list[str] = []
         self._scores = [0, 0, 0, 0] if start is None else list(start.scores)
         self._hand_points = (0, 0, 0, 0)
         if start is None:
@@ -86,7 +89,7 @@ class Game:
                 game.apply(action)
             except ValueError as exc:
                 raise ValueError(f"action {index} ({action!r}) is refused: {exc}") from None
-            if str(game._actions[-1]) != action:
+            if game._log[-1] != action:
                 raise ValueError(f"action {index} ({action!r}) is not in canonical form")
         return game
 
@@ -189,7 +192,7 @@ class Game:
     @property
     def log(self) -> list[str]:
         """The actions in their text form: what the save format keeps (:meth:`replay`)."""
-        return [str(action) for action in self._actions]
+        return list(self._log)
 
     @property
     def next_step(self) -> Step | None:
@@ -236,7 +239,7 @@ class Game:
             raise IllegalPlay("there is no pass to make now")
         chosen = tuple(sorted(parse_hand(cards)))
         self._hand.submit_pass(seat, chosen)
-        self._actions.append(Action.passing(seat, chosen))
+        self._append(Action.passing(seat, chosen))
         if self._hand.to_act is not None:
             self._phase = Phase.PLAY
 
@@ -246,12 +249,12 @@ class Game:
             card = Card.parse(card)
         self.require_turn(seat)
         self._hand.play(seat, card)
-        self._actions.append(Action.playing(seat, card))
+        self._append(Action.playing(seat, card))
 
     def gather_trick(self) -> int:
         """Gather the finished trick to its winner (R20); returns the winning seat."""
         winner = self._hand.gather()
-        self._actions.append(GATHER)
+        self._append(GATHER)
         if self._hand.over:
             self._hand_points = rules.hand_score(self._hand.taken)
             self._scores = [s + p for s, p in zip(self._scores, self._hand_points, strict=True)]
@@ -262,9 +265,13 @@ class Game:
         """Deal the next hand after a hand is over."""
         if self._phase != Phase.HAND_OVER:
             raise IllegalPlay("the hand is not over")
-        self._actions.append(NEXT_HAND)
+        self._append(NEXT_HAND)
         number = self._hand.number + 1
         self._deal(Hand(number, deal(self._seed, number)))
+
+    def _append(self, action: Action) -> None:
+        self._actions.append(action)
+        self._log.append(str(action))
 
     def apply(self, action: Action | str) -> None:
         """Apply one action, or its text form (``"P0 2C 3C 4C"``, ``"1 QS"``, ``"G"``, …)."""
