@@ -33,6 +33,8 @@ COURTS := $(DIST)/static/build/courts.svg $(DIST)/static/build/courts-4.svg
 HEARTS_SOURCES := $(shell find hearts -name '*.py' ! -path '*/__pycache__/*' 2>/dev/null)
 SW := $(DIST)/sw.js
 PRECOMPRESSED := .cache/precompressed.json
+# Each brotli copy under the SHA-256 of what it packs (scripts/precompress.mjs --cache).
+BROTLI_CACHE := .cache/brotli
 CHROMIUM := /usr/bin/chromium
 # The other two engines of tests/e2e/test_engines.py (Debian's packages, like Chromium):
 # Firefox ESR (WebDriver BiDi), WebKitGTK's MiniBrowser + WebKitWebDriver, and Xvfb
@@ -161,7 +163,7 @@ $(SW): $(VENDOR) $(GAME) $(CONTRACT) $(COURTS) $(SITE_COPIES) $(PAGE_DIRS) scrip
 # The brotli copies (dist/X.br beside X, scripts/precompress.mjs), after everything they
 # copy; their manifest, outside the site, is the target that stands for all of them.
 $(PRECOMPRESSED): $(SW) scripts/precompress.mjs
-	node scripts/precompress.mjs $(DIST) --manifest $@
+	node scripts/precompress.mjs $(DIST) --manifest $@ --cache $(BROTLI_CACHE)
 
 # App icons: the committed PNGs, rendered by Chromium from static/icons/*.svg (after
 # changing a drawing); `make icons-check` fails if a PNG no longer matches its source.
