@@ -84,7 +84,7 @@ test-engine: $(DEV_STAMP) $(GAME) $(CONTRACT) $(VENDOR) $(COURTS)
 	$(VPY) -m coverage report --include='hearts/web/*' --omit=hearts/web/dom.py --fail-under=90
 
 # What test-engine samples, tried in full (tests marked exhaustive: the write-fault tests of
-# tests/web/test_commit_faults.py at every write of a game, minutes); not part of make test.
+# tests/web/test_commit_faults.py at every write of a game, about 40 s); not part of make test.
 test-exhaustive: $(DEV_STAMP)
 	$(VPY) -m pytest -q -m exhaustive tests --ignore=tests/e2e
 

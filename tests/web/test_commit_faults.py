@@ -8,10 +8,11 @@ counted as played exactly once, its result exactly once if and only if the store
 shows it over, the next game counted only if the stored table is that game, and playing
 on from the reload counts every game exactly once in the end.
 
-Every N is about 520 games replayed per fault mode (minutes): by default each mode tries the
-writes :func:`fault_positions` chooses, the turning points of the game and a seeded sample
-of the rest (seed :data:`SAMPLE_SEED`, or ``HEARTS_FAULT_SEED=<int>``; every failure names
-the seed and the write).  ``make test-exhaustive`` (``pytest -m exhaustive``) tries every N.
+Every N is about 520 games replayed per fault mode (40 s for the three): by default each
+mode tries the writes :func:`fault_positions` chooses, the turning points of the game and a
+seeded sample of the rest (seed :data:`SAMPLE_SEED`, or ``HEARTS_FAULT_SEED=<int>``; every
+failure names the seed and the write).  ``make test-exhaustive`` (``pytest -m exhaustive``)
+tries every N.
 """
 
 from __future__ import annotations
@@ -217,7 +218,7 @@ def test_the_quota_running_out_at_any_write_loses_nothing_and_counts_nothing_twi
 def test_the_quota_running_out_at_every_write_loses_nothing_and_counts_nothing_twice(
     stays, error, request
 ):
-    """The same at every write (minutes: ``make test-exhaustive``)."""
+    """The same at every write (about 40 s: ``make test-exhaustive``)."""
     check_faults(stays, error, list(range(1, WRITES + 1)), request.node.callspec.id)
 
 
