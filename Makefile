@@ -204,9 +204,11 @@ test-js: $(NODE_STAMP) $(SITE_COPIES) $(CONTRACT)
 
 # icons-check: a changed drawing with stale PNGs fails the run (~10 s in Chromium). The
 # checks before the browser suites are single-threaded: two at a time use both cores (each
-# one's output printed whole when it ends). The browser suites then take both cores alone.
+# one's output printed whole when it ends), and the site the browser suites serve is built
+# beside them (its brotli copies filled a core the checks' tail left idle, 25 s). The
+# browser suites then take both cores alone.
 test:
-	$(MAKE) --no-print-directory -j2 --output-sync=target lint icons-check test-engine test-js test-pyodide
+	$(MAKE) --no-print-directory -j2 --output-sync=target lint icons-check test-engine test-js test-pyodide build
 	$(MAKE) --no-print-directory test-e2e
 
 # Serves dist/ with the production headers (stdlib only, no venv needed).
