@@ -3,12 +3,14 @@
 
     python3 scripts/serve.py [--port 8000] [--host 127.0.0.1] [--dir dist] [--verbose]
                              [--no-compress] [--delay SUFFIX=MS ...] [--also FOLDER ...]
-                             [--log-bytes FILE]
+                             [--scratch DIR] [--log-bytes FILE]
 
 It serves the built site, dist/ (`make build`), with the headers of the repository's
 netlify.toml. `--also FOLDER` serves a folder of the repository at its own path beside it
 (tests and benchmarks only: their own pages, tests/e2e/pages and bench, which load the
-site's runtime by relative URLs and are never published).
+site's runtime by relative URLs and are never published). `--scratch DIR` serves a folder
+outside the repository at /scratch/ (tests only: bytes a test hands the page by the network,
+which costs nothing, where Playwright's route cost 12 CPU-seconds for 30 MB).
 
 Standard library only (no venv needed). The [[headers]] rules of netlify.toml are applied
 the way Netlify applies them: a rule's `for` path is matched against the request path
@@ -50,6 +52,7 @@ from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "dist"  # `make build`
+SCRATCH = "scratch"  # the path --scratch serves its folder at
 
 CONTENT_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -137,6 +140,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     compress: ClassVar[bool] = True
     delays: ClassVar[dict[str, float]] = {}  # path suffix -> seconds (tests only)
     also: ClassVar[tuple[str, ...]] = ()  # repository folders served beside the site (tests)
+    scratch: ClassVar[Path | None] = None  # --scratch: served at /scratch/ (tests)
     _gzipped: ClassVar[dict[tuple[str, float, int], bytes]] = {}
     _lock: ClassVar[threading.Lock] = threading.Lock()
     byte_log: ClassVar[io.TextIOBase | None] = None  # --log-bytes
@@ -193,6 +197,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def translate_path(self, path: str) -> str:
         rel = urllib.parse.unquote(urllib.parse.urlsplit(path).path).lstrip("/")
+        if self.scratch is not None and rel.startswith(f"{SCRATCH}/"):
+            local = (self.scratch / rel.removeprefix(f"{SCRATCH}/")).resolve()
+            if local.is_relative_to(self.scratch):
+                return str(local)
         for folder in self.also:
             if rel == folder or rel.startswith(folder + "/"):
                 local = (ROOT / rel).resolve()
@@ -325,6 +333,12 @@ def main(argv: list[str] | None = None) -> int:
         metavar="FOLDER",
         help="a repository folder served at its own path (tests: tests/e2e/pages, bench)",
     )
+    parser.add_argument(
+        "--scratch",
+        type=Path,
+        metavar="DIR",
+        help=f"a folder served at /{SCRATCH}/ (tests: bytes a test hands the page)",
+    )
     parser.add_argument("--verbose", action="store_true", help="log every request")
     parser.add_argument("--no-compress", action="store_true", help="never gzip responses")
     parser.add_argument(
@@ -349,6 +363,7 @@ def main(argv: list[str] | None = None) -> int:
     Handler.verbose = args.verbose
     Handler.compress = not args.no_compress
     Handler.also = tuple(folder.strip("/") for folder in args.also)
+    Handler.scratch = args.scratch.resolve() if args.scratch else None
     if args.log_bytes:
         Handler.byte_log = args.log_bytes.open("a", encoding="utf-8")
     for item in args.delay:

@@ -4,6 +4,7 @@ Fixtures
     site_url         session: base URL of `scripts/serve.py --port 0` serving the built site
                      (dist/, `make build`) and the test pages beside it
                      (also pytest-base-url's `base_url`, so `page.goto("/x")` works)
+    scratch          session: the folder that server serves at /scratch/
     page             pytest-playwright's page, in the Debian Chromium (headless, CI/root safe)
     requests_log     every request the page makes: .urls, .responses, .failed,
                      .assert_same_origin(), .assert_no_errors()
@@ -181,10 +182,16 @@ def pytest_terminal_summary(terminalreporter, config):
 
 
 @pytest.fixture(scope="session")
-def site_url() -> Iterator[str]:
+def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder site_url's server serves at /scratch/: bytes a test hands the page."""
+    return tmp_path_factory.mktemp("scratch")
+
+
+@pytest.fixture(scope="session")
+def site_url(scratch: Path) -> Iterator[str]:
     if not (SITE / PYODIDE_DIR / "pyodide.mjs").is_file():
         pytest.fail("dist/ is not built: run `make build`")
-    with serve(SITE) as url:
+    with serve(SITE, "--scratch", str(scratch)) as url:
         yield url
 
 

@@ -140,6 +140,16 @@ def test_no_hidden_files_sources_or_directory_listings(site_url, path):
     assert status == 404
 
 
+def test_the_tests_scratch_folder_is_served_and_nothing_outside_it(site_url, scratch):
+    """scripts/serve.py --scratch (the e2e server's): a test's bytes at /scratch/NAME."""
+    (scratch / "handed").write_bytes(b"some bytes")
+    (scratch.parent / "beside").write_bytes(b"not served")
+    with urllib.request.urlopen(f"{site_url}scratch/handed", timeout=10) as response:
+        assert response.read() == b"some bytes"
+    assert fetch(site_url, "/scratch/%2E%2E/beside")[0] == 404
+    assert fetch(site_url, "/scratch/../beside")[0] == 404
+
+
 def load_serve() -> ModuleType:
     spec = importlib.util.spec_from_file_location("serve", ROOT / "scripts/serve.py")
     assert spec is not None and spec.loader is not None

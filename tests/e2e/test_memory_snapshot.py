@@ -27,7 +27,7 @@ from .snapshots import (
     keep_entry,
     kept_bytes,
     seal,
-    serve_bytes,
+    served,
     warnings_of,
 )
 
@@ -83,10 +83,10 @@ def test_made_in_the_browser_from_what_the_first_visit_loaded(browser, tmp_path:
             context.close()
 
 
-def test_a_kept_copy_pyodide_refuses_is_dropped_and_made_again(context):
+def test_a_kept_copy_pyodide_refuses_is_dropped_and_made_again(context, scratch):
     page = context.new_page()
     # Sealed as the worker seals what it keeps: it passes the checks, Pyodide refuses it.
-    keep_entry(page, KEY, serve_bytes(page, "/garbage", b"garbage", seal(b"garbage")))
+    keep_entry(page, KEY, served(scratch, "garbage", b"garbage", seal(b"garbage")))
     warnings = warnings_of(page)
     assert started(page) == "fresh"
     assert any("refused its memory snapshot" in w for w in warnings), warnings
@@ -148,7 +148,7 @@ process.stdout.write(python.makeMemorySnapshot());
 """
 
 
-def test_a_kept_snapshot_of_another_stdlib_zip_still_imports(context):
+def test_a_kept_snapshot_of_another_stdlib_zip_still_imports(context, scratch):
     """A copy kept in Cache Storage by an earlier build: the same Pyodide (accepted), but its
     memory holds zipimport's table of that build's python_stdlib.zip (scripts/stdlib.mjs
     ships what the game imports, so the zip changes with the game). Here: Pyodide's own."""
@@ -160,7 +160,7 @@ def test_a_kept_snapshot_of_another_stdlib_zip_still_imports(context):
         timeout=300,
     ).stdout
     page = context.new_page()
-    keep_entry(page, KEY, serve_bytes(page, "/foreign-snapshot", foreign, seal(foreign)))
+    keep_entry(page, KEY, served(scratch, "foreign-snapshot", foreign, seal(foreign)))
     warnings = warnings_of(page)
     assert started(page) == "snapshot"  # html, hashlib...: imported from today's zip
     assert page.get_attribute("html", "data-python-game") == "0"  # the game too
