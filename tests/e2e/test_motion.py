@@ -42,7 +42,7 @@ PROBE = """
   const at = (el) => { const r = el.getBoundingClientRect();
                        return [r.left + r.width / 2, r.top + r.height / 2]; };
   const tick = () => {
-    const f = {center: {}, flight: {}, hand: {}, piles: {}, incoming: 0};
+    const f = {t: performance.now(), center: {}, flight: {}, hand: {}, piles: {}, incoming: 0};
     for (const el of document.querySelectorAll("#center .tcard")) {
       f.center[el.dataset.card] = [...at(el), Number(el.dataset.seat)];
     }
@@ -116,6 +116,42 @@ def assert_travelled(log: list[dict[str, Any]], region: str, code: str) -> list[
     return path
 
 
+# Frames this close together show every step of a flight (three frames at 60 Hz). Where the
+# page drew none for longer around a card's first or last sighting (a loaded machine), the
+# card may have started or arrived unseen: its first or last place proves nothing then.
+DENSE_MS = 50
+
+
+def sightings(log: list[dict[str, Any]], region: str, code: str) -> list[int]:
+    return [i for i, f in enumerate(log) if code in f[region]]
+
+
+def assert_starts_near(
+    log: list[dict[str, Any]], region: str, code: str, source: list[float], share: float
+) -> None:
+    """``code`` first shows in ``region`` near ``source``: within ``share`` of the way it
+    then went, unless the page drew no frame for a while before that first sighting."""
+    path = track(log, region, code)
+    if distance(path[0], source) < share * distance(path[-1], source):
+        return
+    first = sightings(log, region, code)[0]
+    gap = log[first]["t"] - log[first - 1]["t"] if first > 0 else math.inf
+    assert gap > DENSE_MS, f"{code} first showed far from where it left: {path}"
+
+
+def assert_ends_near(
+    log: list[dict[str, Any]], region: str, code: str, target: list[float], share: float
+) -> None:
+    """``code`` last shows in ``region`` within ``share`` of its way to ``target``, unless
+    the page drew no frame for a while after that last sighting."""
+    path = track(log, region, code)
+    if distance(path[-1], target) < share * distance(path[0], target):
+        return
+    last = sightings(log, region, code)[-1]
+    gap = log[last + 1]["t"] - log[last]["t"] if last + 1 < len(log) else math.inf
+    assert gap > DENSE_MS, f"{code} vanished short of where it goes: {path}"
+
+
 def wait_frames(page, check, timeout_s: float = 20) -> list[dict[str, Any]]:
     """Poll the probe's log until ``check(log)`` holds."""
     found: list[dict[str, Any]] = poll(
@@ -184,15 +220,13 @@ def test_the_exchange_crosses_the_table(moving):
         page, lambda log: len(log) > 10 and not log[-1]["flight"] and not log[-1]["incoming"]
     )
     for code in chosen:  # your three cards leave toward CPU 1 and are gone
-        path = assert_travelled(log, "flight", code)
-        start = distance(path[0], boxes["seats"]["1"])
-        assert distance(path[-1], boxes["seats"]["1"]) < 0.5 * start  # most of the way
+        assert_travelled(log, "flight", code)
+        assert_ends_near(log, "flight", code, boxes["seats"]["1"], 0.5)  # most of the way
     received = [c for c in hand_codes(page) if c not in boxes["hand"]]
     assert len(received) == 3 and now["phase"] == "play"
     for code in received:  # ... and those of CPU 3 come in from its side
-        path = assert_travelled(log, "hand", code)
-        cpu3 = boxes["seats"]["3"]
-        assert distance(path[0], cpu3) < 0.3 * distance(path[-1], cpu3)
+        assert_travelled(log, "hand", code)
+        assert_starts_near(log, "hand", code, boxes["seats"]["3"], 0.3)
     marked = [f for f in log if f["incoming"]]
     assert marked  # marked as incoming on their way (the wait saw the mark go on landing)
     # The received star pops once, as its card lands: a later repaint of your hand (a lift)
@@ -215,23 +249,22 @@ def test_a_played_card_travels_and_the_trick_goes_to_its_pile(moving):
     page.evaluate(PROBE)
     tap(page, code)
     log = wait_frames(page, trick_gathered)
-    path = assert_travelled(log, "center", code)
-    assert distance(path[0], boxes["hand"][code]) < 0.25 * distance(path[-1], boxes["hand"][code])
+    assert_travelled(log, "center", code)
+    assert_starts_near(log, "center", code, boxes["hand"][code], 0.25)
 
     trick = [f["center"] for f in log if len(f["center"]) == 4][-1]  # all four in place
-    for other, (x, y, seat) in trick.items():
+    for other, (_x, _y, seat) in trick.items():
         if other == code or other in log[0]["center"]:
             continue  # yours, or played before the probe started
-        p = assert_travelled(log, "center", other)
-        source = boxes["seats"][str(seat)]
-        assert distance(p[0], source) < 0.25 * distance([x, y], source), other
+        assert_travelled(log, "center", other)
+        assert_starts_near(log, "center", other, boxes["seats"][str(seat)], 0.25)
 
     before, after = log[0]["piles"], log[-1]["piles"]
     winner = next(s for s in after if after[s] != before[s])
     pile = page.evaluate(BOXES)["piles"][winner]
     for c in trick:  # most of the way to the winner's pile before it is gone
-        p = assert_travelled(log, "flight", c)
-        assert distance(p[-1], pile) < 0.5 * distance(p[0], pile), c
+        assert_travelled(log, "flight", c)
+        assert_ends_near(log, "flight", c, pile, 0.5)
     in_flight = [f["piles"][winner] for f in log if f["flight"]]
     assert in_flight and set(in_flight) == {before[winner]}  # the old count while they fly
     assert after[winner] == str(int(before[winner] or 0) + 1)
