@@ -34,7 +34,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, Error, Page, Response
 
-from harness import machine
+from harness import browser_log, machine
 from harness.browser import ROOT, SITE, launch_options, serve
 from harness.gamepage import BOOT_TIMEOUT_S as GAME_BOOT_TIMEOUT_S
 from harness.gamepage import open_game
@@ -77,13 +77,31 @@ _CRASHES: list[str] = []  # this process's crashes (the renderer_crashes fixture
 # workers, and only the controller prints the summary. Named by the controller before it
 # starts the workers, which inherit its environment.
 CRASH_LOG_VARIABLE = "HEARTS_E2E_CRASH_LOG"
+# This process's browser stderr (harness/browser_log.py), and where it stood when the
+# current test began: a crash's report quotes what the browser said during that test.
+_BROWSER_LOG: Path | None = None
+_BROWSER_LOG_AT_TEST_START = 0
 
 
 def pytest_configure(config):
+    global _BROWSER_LOG
     if CRASH_LOG_VARIABLE not in os.environ or not hasattr(config, "workerinput"):
         handle, path = tempfile.mkstemp(prefix="hearts-e2e-crashes-", suffix=".log")
         os.close(handle)
         os.environ[CRASH_LOG_VARIABLE] = path
+    worker = getattr(config, "workerinput", {}).get("workerid", "main")
+    _BROWSER_LOG = browser_log.start(worker)
+
+
+def pytest_unconfigure(config):
+    if _BROWSER_LOG is not None:
+        _BROWSER_LOG.unlink(missing_ok=True)
+
+
+def pytest_runtest_setup(item):
+    global _BROWSER_LOG_AT_TEST_START
+    if _BROWSER_LOG is not None:
+        _BROWSER_LOG_AT_TEST_START = browser_log.size(_BROWSER_LOG)
 
 
 def _record_crash(line: str) -> None:
@@ -154,8 +172,14 @@ def pytest_runtest_makereport(item, call):
     if call.excinfo is None or not _crashed(call.excinfo.value):
         return
     state = machine.describe(_OOM_KILLS_AT_START)
-    outcome.get_result().sections.append(("the machine when the page crashed", state))
-    _record_crash(f"{item.nodeid} ({call.when}): {state}")
+    report = outcome.get_result()
+    report.sections.append(("the machine when the page crashed", state))
+    said = []
+    if _BROWSER_LOG is not None:
+        said = browser_log.stderr_since(_BROWSER_LOG, _BROWSER_LOG_AT_TEST_START)
+    report.sections.append(("the browser's stderr in this test", "\n".join(said) or "nothing"))
+    last = f"; the browser's last words: {said[-1]}" if said else ""
+    _record_crash(f"{item.nodeid} ({call.when}): {state}{last}")
     if len(_CRASHES) >= CRASH_BUDGET:
         pytest.exit(f"{len(_CRASHES)} browser page crashes: stopping the run", returncode=1)
 

@@ -24,6 +24,8 @@ def test_a_crashed_page_runs_again_and_the_crash_is_reported(page, request, rend
     reported = [line for line in renderer_crashes if line.startswith(request.node.nodeid)]
     assert len(reported) == 1, renderer_crashes
     assert "memory available" in reported[0] and "OOM kills" in reported[0]
+    # What the renderer said as it died (harness/browser_log.py): here Chromium's own words.
+    assert "Intentionally crashing" in reported[0], reported[0]
     page.goto("/")  # the new page works
     assert page.title()
 
