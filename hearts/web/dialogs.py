@@ -76,8 +76,18 @@ class Dialogs:
         back, self.return_focus = self.return_focus, None
         if back is not None and back.connected and back != self.dom.by_id("hand"):
             back.focus()
-        else:
+        elif back is not None or self.focus_lost():
             self.focus_table()
+        # else an earlier close event already handed focus back: the browser fires each in
+        # a task of its own, so on a busy machine two can come after both dialogs closed.
+
+    def focus_lost(self) -> bool:
+        """Nothing has focus, or what has it is inside a closed dialog."""
+        active = self.dom.active()
+        if active is None or active == self.dom.body:
+            return True
+        holder = active.closest("dialog")
+        return holder is not None and not holder.is_open
 
     def on_key(self, event: DomEvent) -> None:
         """Tab and Shift+Tab wrap inside an open dialog (a modal traps focus)."""

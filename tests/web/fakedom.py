@@ -36,6 +36,7 @@ class FakeElement:
         self.parent: FakeElement | None = None
         self.doc: FakeDom | None = None
         self._checked = "checked" in self.attrs
+        self.previously_focused: FakeElement | None = None  # a dialog's, as showModal found it
 
     def __repr__(self) -> str:
         return f"<{self.tag} {self.attrs}>"
@@ -164,12 +165,25 @@ class FakeElement:
     def show_modal(self) -> None:
         assert self.tag == "dialog" and not self.is_open, "showModal on an open dialog throws"
         self.attrs["open"] = ""
+        self.previously_focused = self.doc.active() if self.doc is not None else None
 
     def close(self) -> None:
-        if self.is_open:
-            del self.attrs["open"]
-            if self.doc is not None:
-                self.doc.dispatch("close", self)
+        """As a browser closes a modal: focus inside it (or nowhere) goes back to what had it
+        when it opened, at once; the ``close`` event follows (later if the test defers it)."""
+        if not self.is_open:
+            return
+        del self.attrs["open"]
+        doc = self.doc
+        if doc is None:
+            return
+        back, self.previously_focused = self.previously_focused, None
+        active = doc.active()
+        if back is not None and (active is None or self.contains(active)):
+            back.focus()
+        if doc.deferred is None:
+            doc.dispatch("close", self)
+        else:
+            doc.deferred.append(lambda: doc.dispatch("close", self))
 
 
 class _Builder(HTMLParser):
@@ -281,6 +295,10 @@ class FakeDom:
         for el in [self.html, *self.html.walk()]:
             el.doc = self
         self.active_el: FakeElement | None = None
+        # A browser fires a dialog's close event in a task of its own, which a busy machine
+        # can run after later input: a test that sets this list holds those events in it
+        # until run_deferred().
+        self.deferred: list[Callable[[], object]] | None = None
         self.space_armed: FakeElement | None = None  # the button a Space keydown armed
         self.listeners: list[tuple[str, str, Handler, bool]] = []
         self.timers: dict[int, tuple[Callable[[], None], int]] = {}
@@ -409,6 +427,11 @@ class FakeDom:
         for where, name, handler, _ in list(self.listeners):
             if where == "window" and name == kind:
                 handler(DomEvent(kind))
+
+    def run_deferred(self) -> None:
+        pending, self.deferred = self.deferred or [], []
+        for fire in pending:
+            fire()
 
     def move_focus(self, el: FakeElement) -> None:
         if self.active_el is not el:

@@ -319,3 +319,26 @@ def test_a_reload_resumes_the_same_table():
     again = open_tab(memory, seed=99)
     assert again.state()["game"] == tab.state()["game"]
     assert again.hand() == tab.hand()
+
+
+def test_focus_returns_to_the_menu_button_when_close_events_come_late():
+    """A browser fires a dialog's close event in a task of its own. Beside a second `make
+    test`, the events of the stats dialog's Escape and of the menu's Close button came
+    after both: the first handed focus back to the menu button, and the second, finding
+    nothing to hand back, sent it to the hand (U4)."""
+    tab = open_tab(seed=5)
+    dom = tab.dom
+    menu_button = dom.by_id("menu-button")
+    menu_button.focus()
+    dom.deferred = []
+    tab.act("menu")
+    tab.act("open-stats", "dlg-menu")
+    tab.dialog("stats").close()  # Escape: the browser closes it and restores focus
+    tab.act("menu")
+    close = tab.dialog("menu").query('[data-action="close"]')
+    assert close is not None
+    close.focus()
+    dom.click(close)
+    assert dom.active() is menu_button
+    dom.run_deferred()
+    assert dom.active() is menu_button, dom.active()
