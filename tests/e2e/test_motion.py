@@ -42,7 +42,11 @@ PROBE = """
   const at = (el) => { const r = el.getBoundingClientRect();
                        return [r.left + r.width / 2, r.top + r.height / 2]; };
   const tick = () => {
-    const f = {t: performance.now(), center: {}, flight: {}, hand: {}, piles: {}, incoming: 0};
+    // The time the page's animations were drawn at in this frame: the callback itself can
+    // run long after its frame began on a starved machine (performance.now() then said two
+    // frames 100 ms apart were 6 ms apart).
+    const f = {t: document.timeline.currentTime, center: {}, flight: {}, hand: {}, piles: {},
+               incoming: 0};
     for (const el of document.querySelectorAll("#center .tcard")) {
       f.center[el.dataset.card] = [...at(el), Number(el.dataset.seat)];
     }
