@@ -11,6 +11,8 @@ import json
 import time
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 BOOT_TIMEOUT_S = 90
 
 
@@ -21,13 +23,33 @@ def open_game(page: Any, query: str = "?seed=7&cadence=0&lang=en") -> dict[str, 
 
 
 def wait_ready(page: Any) -> dict[str, Any]:
-    page.wait_for_selector(
-        "html[data-state=ready], .py-error", state="attached", timeout=BOOT_TIMEOUT_S * 1000
-    )
+    try:
+        page.wait_for_selector(
+            "html[data-state=ready], .py-error", state="attached", timeout=BOOT_TIMEOUT_S * 1000
+        )
+    except PlaywrightTimeout as timeout:
+        stands = where_the_start_stands(page)
+        raise AssertionError(f"the game never got ready: {stands}") from timeout
     error = page.query_selector(".py-error")
     if error is not None:
         raise AssertionError(f"Python error on the page:\n{error.text_content()}")
     return state(page)
+
+
+def where_the_start_stands(page: Any) -> str:
+    """The page's own account of its start (<html>'s data attributes, the #boot text), read
+    with short bounds: a page whose main thread is stuck answers nothing, and says so."""
+    try:
+        html = page.locator("html")
+        marks = {
+            name: html.get_attribute(f"data-{name}", timeout=5_000)
+            for name in ("state", "python", "boot-error", "pwa")
+        }
+        boot = page.locator("#boot")
+        told = boot.inner_text(timeout=5_000) if boot.count() else ""
+    except Exception as error:  # any failure to read is the finding
+        return f"{page.url}: the page did not answer ({type(error).__name__})"
+    return f"{page.url}: {marks}, #boot says {told.strip()!r}"
 
 
 def state(page: Any) -> dict[str, Any]:
