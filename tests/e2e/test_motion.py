@@ -103,6 +103,16 @@ def track(log: list[dict[str, Any]], region: str, code: str) -> list[list[float]
     return path
 
 
+# Frames this close together show every step of a flight (three frames at 60 Hz). Where the
+# page drew none for longer around a card's first or last sighting (a loaded machine), the
+# card may have started or arrived unseen: its first or last place proves nothing then.
+DENSE_MS = 50
+
+
+def sightings(log: list[dict[str, Any]], region: str, code: str) -> list[int]:
+    return [i for i, f in enumerate(log) if code in f[region]]
+
+
 def enough_frames(log: list[dict[str, Any]], region: str, code: str) -> int:
     """How many distinct places ``code`` must show in ``region``: four, or as many frames
     as the page drew from its first appearance until it arrived (a loaded machine drops
@@ -129,16 +139,6 @@ def assert_travelled(log: list[dict[str, Any]], region: str, code: str) -> list[
     ]
     assert max(moves, default=0) > DENSE_MS, f"{code} jumped in {region}: {path}"
     return path
-
-
-# Frames this close together show every step of a flight (three frames at 60 Hz). Where the
-# page drew none for longer around a card's first or last sighting (a loaded machine), the
-# card may have started or arrived unseen: its first or last place proves nothing then.
-DENSE_MS = 50
-
-
-def sightings(log: list[dict[str, Any]], region: str, code: str) -> list[int]:
-    return [i for i, f in enumerate(log) if code in f[region]]
 
 
 def assert_starts_near(
