@@ -9,6 +9,7 @@
 // every flight into at most a short fade. Python calls nothing at `?cadence=0`.
 
 import { IDS } from "./build/contract.mjs";
+import { awaitTrick, holdLanding, pileCount, trickLanded } from "./motion/piles.mjs";
 
 // Every flight ends well before the next move can come (the 450 ms cadence, R22): a move is
 // main-thread work, and a flight that is still running when it comes drops frames. The
@@ -143,18 +144,12 @@ function play({ card, seat }, was, now, ms) {
 function gather({ cards: codes, seat }, was, now, ms) {
   const items = codes.map((code) => was.center.get(code)).filter((it) => it && !it.el.isConnected);
   if (was.calm || !items.length) return;
-  const count = seatEl(seat, ".pile-count");
-  const pile = seatEl(seat, ".pile");
-  const shown = count ? count.textContent : null;
-  if (count && was.piles[seat] !== null) count.textContent = was.piles[seat];
-  else if (pile) pile.classList.add("awaiting");
+  awaitTrick(seat, was.piles[seat]);
   let left = items.length;
   items.forEach((item, i) => {
     flyOut(item, pileBox(seat), ms("gather"), i * STAGGER_MS.gather * was.speed, () => {
       left -= 1;
-      if (left) return;
-      if (count?.isConnected) count.textContent = shown;
-      if (pile) pile.classList.remove("awaiting");
+      if (!left) trickLanded(seat);
     });
   });
 }
@@ -225,7 +220,7 @@ export function before(planText) {
     hand: cards(IDS.hand),
     center: cards(IDS.center),
     seats: [0, 1, 2, 3].map(seatBox),
-    piles: [0, 1, 2, 3].map((seat) => seatEl(seat, ".pile-count")?.textContent ?? null),
+    piles: [0, 1, 2, 3].map(pileCount),
     middle: box(document.getElementById(IDS.center)),
   };
 }
@@ -238,6 +233,7 @@ export function after() {
   const ms = (name) => BASE_MS[name] * was.speed;
   const now = { hand: cards(IDS.hand), center: cards(IDS.center) };
   for (const move of was.moves) MOVES[move.kind]?.(move, was, now, ms);
+  holdLanding();
   if (was.calm || was.moves.some((move) => move.kind === "deal")) return;
   for (const [code, it] of now.hand) flyIn(it.el, was.hand.get(code)?.box, it.box, ms("sort"));
 }

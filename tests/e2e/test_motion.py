@@ -40,6 +40,7 @@ PROBE = """
 () => {
   if (window.__frames) { window.__frames.length = 0; return; }
   const log = window.__frames = [];
+  window.__probedEls = 0;
   const at = (el) => { const r = el.getBoundingClientRect();
                        return [r.left + r.width / 2, r.top + r.height / 2]; };
   const tick = () => {
@@ -47,7 +48,7 @@ PROBE = """
     // run long after its frame began on a starved machine (performance.now() then said two
     // frames 100 ms apart were 6 ms apart).
     const f = {t: document.timeline.currentTime, center: {}, flight: {}, hand: {}, piles: {},
-               incoming: 0};
+               pileEls: {}, incoming: 0};
     for (const el of document.querySelectorAll("#center .tcard")) {
       f.center[el.dataset.card] = [...at(el), Number(el.dataset.seat)];
     }
@@ -58,6 +59,7 @@ PROBE = """
       const c = document.querySelector(`#seat-${s} .pile-count`);
       const pile = document.querySelector(`#seat-${s} .pile:not(.awaiting)`);
       f.piles[s] = c && pile ? c.textContent : null;
+      f.pileEls[s] = c ? (c.__probed ??= ++window.__probedEls) : 0;  // a new one: redrawn
     }
     f.incoming = document.querySelectorAll("#hand .incoming").length;
     log.push(f);
@@ -282,6 +284,35 @@ def test_a_played_card_travels_and_the_trick_goes_to_its_pile(moving):
         assert_ends_near(log, "flight", c, pile, 0.5)
     in_flight = [f["piles"][winner] for f in log if f["flight"]]
     assert in_flight and set(in_flight) == {before[winner]}  # the old count while they fly
+    assert after[winner] == str(int(before[winner] or 0) + 1)
+
+
+def test_a_pile_keeps_its_old_count_while_its_trick_flies_though_the_table_is_redrawn(moving):
+    """A gather can outlast the next paint (on a starved machine its last frame came after
+    the next play had drawn the winner's plate anew, with the new count): with the page's
+    timeline slowed tenfold (its timers are not), the table is drawn again while the trick
+    flies, and the pile still shows its old count until the cards land."""
+    page = moving
+    fresh_game(page, "?seed=7&lang=en")
+    pass_three(page)
+    settle(page)
+    code = playable_codes(page)[0]
+    tap(page, code)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Animation.enable")
+    try:
+        cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.1})
+        page.evaluate(PROBE)
+        tap(page, code)
+        log = wait_frames(page, trick_gathered, timeout_s=30)
+    finally:
+        cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})
+        cdp.detach()
+    before, after = log[0]["piles"], log[-1]["piles"]
+    winner = next(s for s in after if after[s] != before[s])
+    flying = [f for f in log if f["flight"]]
+    assert len({f["pileEls"][winner] for f in flying}) > 1, "no paint while the trick flew"
+    assert {f["piles"][winner] for f in flying} == {before[winner]}  # the old count
     assert after[winner] == str(int(before[winner] or 0) + 1)
 
 

@@ -48,6 +48,7 @@ IMPORTERS = (
     "handover.mjs",
     "interpreter.mjs",
     "motion.mjs",
+    "motion/piles.mjs",
     "pwa/failure.mjs",
     *(f"boot/{name}.mjs" for name in BOOT),
 )
