@@ -12,6 +12,10 @@ Fixtures
                      `securitypolicyviolation` listener installed before any page script)
     lang_pages       lang_pages(lang, size=(w, h)) -> a page in a context of its own in that
                      locale (no service worker), seed 8's game open at cadence 0
+    warm_page        a new page, storage cleared, in a context the worker keeps (en-US, no
+                     service worker) whose Cache Storage holds a memory snapshot: the game
+                     starts as on a return visit, not a first one
+    warm_lang_pages  warm_lang_pages(lang, size=(w, h)) -> lang_pages' game on a warm page
     wait_for_python  wait_for_python(page, text="ready", timeout_s=60) -> seconds: waits for
                      [data-testid=status] to read `text`, failing early on a Python error
     csp_violations   csp_violations(page) -> list of violations seen so far (needs the
@@ -20,6 +24,7 @@ Fixtures
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -32,7 +37,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Error, Page, Response
+from playwright.sync_api import Browser, BrowserContext, Error, Page, Response
 
 from harness import browser_log, machine
 from harness.browser import ROOT, SITE, launch_options, serve
@@ -367,3 +372,87 @@ def lang_pages(browser, site_url):
     yield make
     for context in contexts:
         context.close()
+
+
+# --- warm pages: a return visit's start ------------------------------------------------------
+# A first visit's start costs ~4.5 CPU-s in the renderer and its snapshot worker ~1.7 more; a
+# start from the kept snapshot ~2. Tests about what a page shows and does (not about how it
+# starts: those keep contexts of their own) share one context per locale and worker, made
+# once, whose Cache Storage holds the snapshot; each test gets a new page in it with the
+# origin's storage cleared, so it begins with no game, no statistics and no settings.
+
+WARM_LOCALES = {"en": "en-US", "de": "de-DE"}
+WARM_SNAPSHOT_TIMEOUT_MS = 30_000  # made ~3 s after the first start is idle, ~2 s to make
+
+
+class WarmContexts:
+    """The worker's warm contexts, one per locale, made again if the browser was."""
+
+    def __init__(self, browser: RelaunchingBrowser, site_url: str) -> None:
+        self.browser = browser
+        self.site_url = site_url
+        self.made: dict[str, BrowserContext] = {}
+
+    def context(self, lang: str) -> BrowserContext:
+        kept = self.made.get(lang)
+        if kept is not None and kept.browser is not None and kept.browser.is_connected():
+            return kept
+        context: BrowserContext = self.browser.new_context(
+            base_url=self.site_url, locale=WARM_LOCALES[lang], service_workers="block"
+        )
+        self.made[lang] = context
+        page = context.new_page()
+        page.set_default_timeout(GAME_BOOT_TIMEOUT_S * 1000)
+        open_game(page, f"?seed=8&cadence=0&lang={lang}")
+        # No snapshot (made too slowly): every start is a first one, which is still correct.
+        with contextlib.suppress(Error):
+            page.wait_for_selector(
+                "html[data-python-kept]", state="attached", timeout=WARM_SNAPSHOT_TIMEOUT_MS
+            )
+        page.close()
+        return context
+
+    def page(self, lang: str) -> Page:
+        page = self.context(lang).new_page()
+        page.goto("/static/manifest.webmanifest")  # the origin, without the game's page
+        page.evaluate("localStorage.clear(); sessionStorage.clear()")
+        return page
+
+    def close(self) -> None:
+        for context in self.made.values():
+            with contextlib.suppress(Error):
+                context.close()
+
+
+@pytest.fixture(scope="session")
+def warm_contexts(browser: RelaunchingBrowser, site_url: str) -> Iterator[WarmContexts]:
+    held = WarmContexts(browser, site_url)
+    yield held
+    held.close()
+
+
+@pytest.fixture
+def warm_page(warm_contexts: WarmContexts) -> Iterator[Page]:
+    page = warm_contexts.page("en")
+    yield page
+    with contextlib.suppress(Error):
+        page.close()
+
+
+@pytest.fixture
+def warm_lang_pages(warm_contexts: WarmContexts) -> Iterator[Callable[..., Page]]:
+    pages: list[Page] = []
+
+    def make(lang: str, size: tuple[int, int] = (1366, 768)) -> Page:
+        page = warm_contexts.page(lang)
+        pages.append(page)
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.set_default_timeout(GAME_BOOT_TIMEOUT_S * 1000)
+        open_game(page, f"?seed=8&cadence=0&lang={lang}")
+        page.set_default_timeout(15_000)
+        return page
+
+    yield make
+    for page in pages:
+        with contextlib.suppress(Error):
+            page.close()

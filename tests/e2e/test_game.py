@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from harness.gamepage import (
     blocked_codes,
     card,
@@ -27,6 +29,13 @@ from harness.gamepage import (
 from .drive import open_dialog, replay_policy
 
 SEED = 7
+
+
+@pytest.fixture
+def page(warm_page):
+    """A game page that starts from the kept memory snapshot (conftest's warm pages):
+    these tests play the game, not its start."""
+    return warm_page
 
 
 def test_a_whole_game_through_the_ui_matches_the_engine(page, requests_log, console_errors):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from playwright.sync_api import expect
 
 from harness.gamepage import my_move, open_game, settle, state, wait_ready
@@ -13,6 +14,13 @@ from hearts.web.records import GAME_KEY, bad_keys
 from .drive import open_dialog
 
 BAD_TABLE = '{"kind":"hearts-table"'  # cut off: not a record
+
+
+@pytest.fixture
+def page(warm_page):
+    """A game page that starts from the kept memory snapshot (conftest's warm pages):
+    these tests are about the records, not the start."""
+    return warm_page
 
 
 def test_a_bad_saved_game_is_set_aside_with_a_clear_message(page):

@@ -32,6 +32,13 @@ CONTINUE = '#dlg-summary [data-action="continue"]'
 
 
 @pytest.fixture
+def page(warm_page):
+    """A game page that starts from the kept memory snapshot (conftest's warm pages):
+    these tests are about held keys, not the start."""
+    return warm_page
+
+
+@pytest.fixture
 def counted(page: Any) -> Any:
     page.add_init_script(REPEAT_COUNTER)
     return page

@@ -66,6 +66,13 @@ FOCUS_RING = """
 """
 
 
+@pytest.fixture
+def page(warm_page):
+    """A game page that starts from the kept memory snapshot (conftest's warm pages):
+    these tests are about the table's keys and focus, not its start."""
+    return warm_page
+
+
 def focus(page) -> dict[str, Any]:
     info: dict[str, Any] | None = page.evaluate(FOCUS_RING)
     assert info is not None, "focus fell to <body>"

@@ -83,8 +83,8 @@ PROMPT_AND_LABEL = """() => {
 }"""
 
 
-def test_your_label_keeps_its_place_while_the_prompt_changes(lang_pages):
-    page = lang_pages("en")
+def test_your_label_keeps_its_place_while_the_prompt_changes(warm_lang_pages):
+    page = warm_lang_pages("en")
     for w, h in ((1366, 768), (390, 844)):
         page.set_viewport_size({"width": w, "height": h})
         open_game(page, "?seed=8&cadence=0&lang=en")
@@ -109,8 +109,8 @@ def test_your_label_keeps_its_place_while_the_prompt_changes(lang_pages):
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_labels_corners_and_sizes_at_every_size(lang_pages, lang):
-    page = lang_pages(lang)
+def test_labels_corners_and_sizes_at_every_size(warm_lang_pages, lang):
+    page = warm_lang_pages(lang)
     waiting = play_until(8, lambda g: g.trick_waiting and len(g.tricks) == 4)
     load_position(page, waiting, f"?cadence=4000&lang={lang}")
     found: list[str] = []
@@ -128,8 +128,8 @@ def test_labels_corners_and_sizes_at_every_size(lang_pages, lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_pass_phase_labels_and_the_statistics_fit(lang_pages, lang):
-    page = lang_pages(lang)
+def test_pass_phase_labels_and_the_statistics_fit(warm_lang_pages, lang):
+    page = warm_lang_pages(lang)
     found: list[str] = []
     for w, h in SIZES:
         page.set_viewport_size({"width": w, "height": h})
@@ -160,8 +160,8 @@ def test_pass_phase_labels_and_the_statistics_fit(lang_pages, lang):
     assert found == []
 
 
-def test_help_closes_from_its_top_on_a_phone_and_escape_still_works(lang_pages):
-    page = lang_pages("de")
+def test_help_closes_from_its_top_on_a_phone_and_escape_still_works(warm_lang_pages):
+    page = warm_lang_pages("de")
     page.set_viewport_size({"width": 390, "height": 844})
     for close in ("top", "escape"):
         dialog = open_dialog(page, "help")
@@ -176,8 +176,8 @@ def test_help_closes_from_its_top_on_a_phone_and_escape_still_works(lang_pages):
         page.locator("#dlg-menu:not([open])").wait_for(state="attached")
 
 
-def test_the_focus_ring_is_never_covered_by_a_neighbour(lang_pages):
-    page = lang_pages("en")
+def test_the_focus_ring_is_never_covered_by_a_neighbour(warm_lang_pages):
+    page = warm_lang_pages("en")
     now = to_my_turn(page)
     assert now["to_act"] == 0
     page.locator("#hand button[tabindex='0']").focus()
@@ -198,9 +198,9 @@ def test_the_focus_ring_is_never_covered_by_a_neighbour(lang_pages):
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_game_over_shows_places_and_the_winner(lang_pages, lang):
+def test_game_over_shows_places_and_the_winner(warm_lang_pages, lang):
     """U7."""
-    page = lang_pages(lang)
+    page = warm_lang_pages(lang)
     game = game_over(8)
     load_position(page, game, f"?cadence=0&lang={lang}")
     dialog = page.locator("#dlg-summary[open]")
@@ -223,8 +223,8 @@ def test_game_over_shows_places_and_the_winner(lang_pages, lang):
     assert "100" in dialog.locator(".target").inner_text()
 
 
-def test_the_target_is_on_the_table_during_play(lang_pages):
-    page = lang_pages("de")
+def test_the_target_is_on_the_table_during_play(warm_lang_pages):
+    page = warm_lang_pages("de")
     settle(page)
     assert "Spiel bis 100" in page.locator("#status").inner_text()
     assert state(page)["phase"] == "pass"
@@ -267,9 +267,9 @@ TOP_BAR = """(statuses) => {
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_the_top_bar_keeps_its_height_whatever_the_status_says(lang_pages, lang):
+def test_the_top_bar_keeps_its_height_whatever_the_status_says(warm_lang_pages, lang):
     """From the empty bar of the first paint to the longest status: the table never moves."""
-    page = lang_pages(lang)
+    page = warm_lang_pages(lang)
     statuses = _every_status(lang)
     assert len(set(statuses)) == len(statuses) == 21
     found = []

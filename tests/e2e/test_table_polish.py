@@ -70,8 +70,8 @@ def dialog_problems(page, name: str, where: str) -> list[str]:
 
 
 @pytest.fixture
-def pages(lang_pages):
-    return lambda lang: lang_pages(lang, (360, 640))
+def pages(warm_lang_pages):
+    return lambda lang: warm_lang_pages(lang, (360, 640))
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
