@@ -351,6 +351,17 @@ def wait_for_python():
     return wait
 
 
+LOCALES = {"en": "en-US", "de": "de-DE"}
+
+
+def open_lang_game(page: Page, lang: str) -> Page:
+    """Seed 8's game at cadence 0 in ``lang``, waited for as long as a start may take."""
+    page.set_default_timeout(GAME_BOOT_TIMEOUT_S * 1000)
+    open_game(page, f"?seed=8&cadence=0&lang={lang}")
+    page.set_default_timeout(15_000)
+    return page
+
+
 @pytest.fixture
 def lang_pages(browser, site_url):
     contexts = []
@@ -359,15 +370,11 @@ def lang_pages(browser, site_url):
         context = browser.new_context(
             base_url=site_url,
             viewport={"width": size[0], "height": size[1]},
-            locale="de-DE" if lang == "de" else "en-US",
+            locale=LOCALES[lang],
             service_workers="block",
         )
         contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(GAME_BOOT_TIMEOUT_S * 1000)
-        open_game(page, f"?seed=8&cadence=0&lang={lang}")
-        page.set_default_timeout(15_000)
-        return page
+        return open_lang_game(context.new_page(), lang)
 
     yield make
     for context in contexts:
@@ -381,7 +388,6 @@ def lang_pages(browser, site_url):
 # once, whose Cache Storage holds the snapshot; each test gets a new page in it with the
 # origin's storage cleared, so it begins with no game, no statistics and no settings.
 
-WARM_LOCALES = {"en": "en-US", "de": "de-DE"}
 WARM_SNAPSHOT_TIMEOUT_MS = 30_000  # made ~3 s after the first start is idle, ~2 s to make
 
 
@@ -398,12 +404,10 @@ class WarmContexts:
         if kept is not None and kept.browser is not None and kept.browser.is_connected():
             return kept
         context: BrowserContext = self.browser.new_context(
-            base_url=self.site_url, locale=WARM_LOCALES[lang], service_workers="block"
+            base_url=self.site_url, locale=LOCALES[lang], service_workers="block"
         )
         self.made[lang] = context
-        page = context.new_page()
-        page.set_default_timeout(GAME_BOOT_TIMEOUT_S * 1000)
-        open_game(page, f"?seed=8&cadence=0&lang={lang}")
+        page = open_lang_game(context.new_page(), lang)
         # No snapshot (made too slowly): every start is a first one, which is still correct.
         with contextlib.suppress(Error):
             page.wait_for_selector(
@@ -447,10 +451,7 @@ def warm_lang_pages(warm_contexts: WarmContexts) -> Iterator[Callable[..., Page]
         page = warm_contexts.page(lang)
         pages.append(page)
         page.set_viewport_size({"width": size[0], "height": size[1]})
-        page.set_default_timeout(GAME_BOOT_TIMEOUT_S * 1000)
-        open_game(page, f"?seed=8&cadence=0&lang={lang}")
-        page.set_default_timeout(15_000)
-        return page
+        return open_lang_game(page, lang)
 
     yield make
     for page in pages:
