@@ -9,7 +9,7 @@
 // every flight into at most a short fade. Python calls nothing at `?cadence=0`.
 
 import { IDS } from "./build/contract.mjs";
-import { awaitTrick, holdLanding, pileCount, trickLanded } from "./motion/piles.mjs";
+import { awaitTrick, holdLanding, pileCount, seatEl, trickLanded } from "./motion/piles.mjs";
 
 // Every flight ends well before the next move can come (the 450 ms cadence, R22): a move is
 // main-thread work, and a flight that is still running when it comes drops frames. The
@@ -37,7 +37,6 @@ function box(el) {
   return { x: r.left + r.width / 2, y: r.top + r.height / 2, w: r.width, h: r.height };
 }
 
-const seatEl = (seat, sel) => document.querySelector(`#${IDS.seats[seat]} ${sel}`);
 
 // Where a seat's cards are (its last back, else its plate) and where its pile lies.
 function seatBox(seat) {

@@ -9,7 +9,7 @@ import { IDS } from "../build/contract.mjs";
 const landing = new Map(); // seat → the count shown until its trick lands (null: no pile)
 const truth = new WeakMap(); // a held count element → the count it was drawn with
 
-const seatEl = (seat, sel) => document.querySelector(`#${IDS.seats[seat]} ${sel}`);
+export const seatEl = (seat, sel) => document.querySelector(`#${IDS.seats[seat]} ${sel}`);
 
 /** What the seat's pile counts (a held count: what it was drawn with); null: no pile. */
 export function pileCount(seat) {
