@@ -29,6 +29,11 @@ def last_trick_pause(seed: int) -> Game:
     return play_until(seed, lambda g: g.phase == "play" and g.trick_waiting and len(g.tricks) == 12)
 
 
+def hand_over(seed: int) -> Game:
+    """Hand 1 scored, its summary waiting for the player."""
+    return play_until(seed, lambda g: g.phase == "hand_over")
+
+
 def game_over(seed: int) -> Game:
     return play_until(seed, lambda g: g.phase == "game_over")
 

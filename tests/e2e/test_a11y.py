@@ -27,12 +27,11 @@ from harness.gamepage import (
     state,
     tap,
     to_my_turn,
-    wait_until,
 )
 
 from . import contrast
 from .drive import open_dialog
-from .positions import game_over, last_trick_pause, load_position
+from .positions import game_over, hand_over, last_trick_pause, load_position
 
 AXE = Axe()
 SCREENS = (
@@ -141,13 +140,13 @@ def test_axe_reports_no_violations_on_any_screen(browser, site_url, lang):
         tap(page, playable_codes(page)[0])
         check("play phase, blocked cards, one lifted")
 
-        # The last trick of hand 1 lies face up (pause 13 s, long enough for both themes'
-        # audits on a loaded machine), then the summary opens.
-        now = load_position(page, last_trick_pause(8), f"?cadence=6000&lang={lang}")
+        # The last trick of hand 1 lies face up (the slowest cadence: a 22 s pause, long
+        # enough for both themes' audits on a loaded machine); then that hand's summary.
+        now = load_position(page, last_trick_pause(8), f"?cadence=10000&lang={lang}")
         assert now["trick_waiting"] and page.locator("#center .tcard.winner").count() == 1
         check("trick pause")
         assert state(page)["trick_waiting"], "the audits outlasted the trick pause"
-        wait_until(page, lambda s: s["phase"] == "hand_over", 30, "the hand summary")
+        assert load_position(page, hand_over(8), f"?cadence=0&lang={lang}")["phase"] == "hand_over"
         page.locator("#dlg-summary[open]").wait_for()
         check("hand summary")
 
@@ -200,9 +199,10 @@ MOTION = """
 """
 
 
-def test_reduced_motion_stops_card_movement_and_suits_keep_contrast(page):
+def test_reduced_motion_stops_card_movement_and_suits_keep_contrast(warm_page):
     """prefers-reduced-motion: no animation or transition anywhere on the table; the red
     and black suit signs and indices reach 4.5:1 on the card face (normal and blocked)."""
+    page = warm_page
     page.set_default_timeout(90_000)
     open_game(page, "?seed=8&cadence=0&lang=en")
     page.set_default_timeout(15_000)

@@ -57,16 +57,12 @@ FOCUS_PROBE = """
 
 
 @pytest.fixture(scope="module")
-def page(browser, site_url):
-    context = browser.new_context(
-        base_url=site_url, viewport={"width": 1366, "height": 768}, service_workers="block"
-    )
-    found = context.new_page()
-    found.set_default_timeout(90_000)
-    found.goto("/?cadence=0&lang=en")
+def page(warm_contexts):
+    """One warm page (conftest) for the module: each test starts its own game on it."""
+    found = warm_contexts.page("en")
     found.set_default_timeout(15_000)
     yield found
-    context.close()
+    found.close()
 
 
 def fresh(page, query: str = "?seed=8&cadence=0&lang=en", size=(1366, 768)) -> dict[str, Any]:

@@ -21,19 +21,15 @@ WATCH = """() => {
 }"""
 
 
-def test_a_lift_slides_the_card_up(browser, base_url):
-    context = browser.new_context(
-        base_url=base_url, viewport=VIEWPORT, reduced_motion="no-preference"
-    )
-    try:
-        page = context.new_page()
-        fresh_game(page, "?seed=7&lang=en")
-        pass_three(page)
-        settle(page)  # your turn
-        code = playable_codes(page)[0]
-        page.evaluate(WATCH)
-        tap(page, code)
-        page.wait_for_function("(code) => window.__animated.includes(code)", arg=code)
-        assert page.locator(f'#hand [data-card="{code}"].lifted').count() == 1
-    finally:
-        context.close()
+def test_a_lift_slides_the_card_up(warm_page):
+    page = warm_page
+    page.set_viewport_size(VIEWPORT)
+    page.emulate_media(reduced_motion="no-preference")
+    fresh_game(page, "?seed=7&lang=en")
+    pass_three(page)
+    settle(page)  # your turn
+    code = playable_codes(page)[0]
+    page.evaluate(WATCH)
+    tap(page, code)
+    page.wait_for_function("(code) => window.__animated.includes(code)", arg=code)
+    assert page.locator(f'#hand [data-card="{code}"].lifted').count() == 1

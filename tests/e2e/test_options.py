@@ -62,13 +62,10 @@ MARK_SUITS = """() => Object.fromEntries([..."CDSH"].map((s) => {
 
 
 @pytest.fixture
-def page(browser, site_url):
-    context = browser.new_context(base_url=site_url, service_workers="block")
-    context.add_init_script(COUNT_AUDIO)
-    page = context.new_page()
-    page.set_default_timeout(BOOT_TIMEOUT_S * 1000)
-    yield page
-    context.close()
+def page(warm_page):
+    warm_page.add_init_script(COUNT_AUDIO)  # from the next navigation: the game's page
+    warm_page.set_default_timeout(BOOT_TIMEOUT_S * 1000)
+    return warm_page
 
 
 def audio(page: Any) -> dict[str, int]:

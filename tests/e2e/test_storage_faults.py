@@ -51,11 +51,9 @@ FULL = """
 
 
 @pytest.fixture
-def page(browser, site_url):
-    """A page without the service worker (an update of it could reload the page)."""
-    context = browser.new_context(base_url=site_url, service_workers="block")
-    yield context.new_page()
-    context.close()
+def page(warm_page):
+    """A warm page (conftest): no service worker, whose update could reload the page."""
+    return warm_page
 
 
 def notice_texts(page: Any) -> list[str]:

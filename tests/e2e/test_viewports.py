@@ -16,15 +16,15 @@ from __future__ import annotations
 import pytest
 
 from harness.gamepage import (
-    BOOT_TIMEOUT_S,
     blocked_codes,
     next_frame,
-    open_game,
     playable_codes,
     settle,
     tap,
     to_my_turn,
 )
+
+from .conftest import open_lang_game
 
 PHONES = [(360, 640), (390, 844), (844, 390)]
 DESKTOPS = [(1280, 800)]
@@ -116,49 +116,54 @@ def problems(page, where: str) -> list[str]:
     return found
 
 
-def walk(browser, site_url, sizes, touch: bool, lang: str) -> list[str]:
-    width, height = sizes[0]
+def phone_page(browser, site_url, size: tuple[int, int], lang: str):
+    """A touch context of its own (a phone's screen: mobile, twice the pixels)."""
     context = browser.new_context(
         base_url=site_url,
-        viewport={"width": width, "height": height},
-        has_touch=touch,
-        is_mobile=touch,
-        device_scale_factor=2 if touch else 1,
+        viewport={"width": size[0], "height": size[1]},
+        has_touch=True,
+        is_mobile=True,
+        device_scale_factor=2,
         service_workers="block",
     )
-    page = context.new_page()
+    return open_lang_game(context.new_page(), lang)
+
+
+def walk(page, sizes, touch: bool, lang: str) -> list[str]:
     found: list[str] = []
-    try:
-        page.set_default_timeout(BOOT_TIMEOUT_S * 1000)
-        open_game(page, f"?seed=8&cadence=0&lang={lang}")
-        settle(page)
-        page.set_default_timeout(15_000)
-        assert page.evaluate("'ontouchstart' in window") == touch
-        hand = [b.get_attribute("data-card") for b in page.locator("#hand button").all()]
-        tap(page, hand[1])
-        tap(page, hand[12])  # two chosen cards stand raised
-        for w, h in sizes:
-            page.set_viewport_size({"width": w, "height": h})
-            next_frame(page)
-            found += problems(page, f"{lang} {w}×{h} pass")
-        tap(page, hand[5])
-        page.locator('[data-action="confirm-pass"]').click()
-        # First trick, your turn: 13 cards, some blocked (sunk), one lifted.
-        to_my_turn(page, lambda s, p: bool(blocked_codes(p)))
-        tap(page, playable_codes(page)[-1])
-        for w, h in sizes:
-            page.set_viewport_size({"width": w, "height": h})
-            next_frame(page)
-            found += problems(page, f"{lang} {w}×{h} play")
-    finally:
-        context.close()
+    settle(page)
+    assert page.evaluate("'ontouchstart' in window") == touch
+    hand = [b.get_attribute("data-card") for b in page.locator("#hand button").all()]
+    tap(page, hand[1])
+    tap(page, hand[12])  # two chosen cards stand raised
+    for w, h in sizes:
+        page.set_viewport_size({"width": w, "height": h})
+        next_frame(page)
+        found += problems(page, f"{lang} {w}×{h} pass")
+    tap(page, hand[5])
+    page.locator('[data-action="confirm-pass"]').click()
+    # First trick, your turn: 13 cards, some blocked (sunk), one lifted.
+    to_my_turn(page, lambda s, p: bool(blocked_codes(p)))
+    tap(page, playable_codes(page)[-1])
+    for w, h in sizes:
+        page.set_viewport_size({"width": w, "height": h})
+        next_frame(page)
+        found += problems(page, f"{lang} {w}×{h} play")
     return found
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-@pytest.mark.parametrize(
-    "sizes,touch", [(PHONES, True), (DESKTOPS, False)], ids=["phones", "desktop"]
-)
-def test_whole_hand_tappable_and_table_on_screen(browser, site_url, sizes, touch, lang):
-    found = walk(browser, site_url, sizes, touch, lang)
+def test_whole_hand_tappable_and_table_on_screen_on_phones(browser, site_url, lang):
+    page = phone_page(browser, site_url, PHONES[0], lang)
+    try:
+        found = walk(page, PHONES, True, lang)
+    finally:
+        page.context.close()
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_whole_hand_tappable_and_table_on_screen_on_desktops(warm_lang_pages, lang):
+    """Desktops: a warm page (conftest), no touch."""
+    found = walk(warm_lang_pages(lang, DESKTOPS[0]), DESKTOPS, False, lang)
     assert not found, "\n".join(found)
