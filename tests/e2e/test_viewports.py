@@ -116,9 +116,9 @@ def problems(page, where: str) -> list[str]:
     return found
 
 
-def phone_page(browser, site_url, size: tuple[int, int], lang: str):
+def phone(browser, site_url, size: tuple[int, int]):
     """A touch context of its own (a phone's screen: mobile, twice the pixels)."""
-    context = browser.new_context(
+    return browser.new_context(
         base_url=site_url,
         viewport={"width": size[0], "height": size[1]},
         has_touch=True,
@@ -126,7 +126,6 @@ def phone_page(browser, site_url, size: tuple[int, int], lang: str):
         device_scale_factor=2,
         service_workers="block",
     )
-    return open_lang_game(context.new_page(), lang)
 
 
 def walk(page, sizes, touch: bool, lang: str) -> list[str]:
@@ -154,11 +153,11 @@ def walk(page, sizes, touch: bool, lang: str) -> list[str]:
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_whole_hand_tappable_and_table_on_screen_on_phones(browser, site_url, lang):
-    page = phone_page(browser, site_url, PHONES[0], lang)
+    context = phone(browser, site_url, PHONES[0])
     try:
-        found = walk(page, PHONES, True, lang)
+        found = walk(open_lang_game(context.new_page(), lang), PHONES, True, lang)
     finally:
-        page.context.close()
+        context.close()
     assert not found, "\n".join(found)
 
 
