@@ -26,6 +26,24 @@ new MutationObserver(() => {
 }).observe(document, { subtree: true, attributes: true, attributeFilter: ["aria-valuenow"] });
 """
 
+# What the table shows the moment boot.js has painted it (a microtask after, in the same
+# task: Python cannot have drawn anything yet, however late the test looks).
+PAINTED_FACTS = """
+window.__painted = null;
+new MutationObserver((_, observer) => {
+  const root = document.documentElement;
+  if (root.dataset.state !== "painted") return;
+  observer.disconnect();
+  window.__painted = {
+    boot: root.dataset.boot,
+    facedown: document.querySelectorAll("#hand .facedown").length,
+    seat: document.querySelector("#seat-0 .seat-name")?.textContent ?? null,
+    backs: document.querySelectorAll(".backs .back").length,
+    text: document.getElementById("boot-text")?.textContent ?? null,
+  };
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-state"] });
+"""
+
 
 STEPS_SEEN = """
 window.__steps = [];
@@ -66,13 +84,18 @@ def codes(page, selector: str = "#hand button[data-card]") -> list[str]:
 
 def test_the_first_visit_shows_the_table_with_face_down_hands_and_progress(page):
     page.add_init_script(PROGRESS)
-    painted(page, "?seed=7&cadence=0&lang=de")
-    assert page.get_attribute("html", "data-boot") == "neutral"
-    assert page.locator("#hand .facedown").count() == 13
-    assert page.locator("#seat-0 .seat-name").inner_text() == "Du"
-    assert page.locator(".backs .back").count() == 39
-    assert page.locator("#boot-text").inner_text().endswith("…")
+    page.add_init_script(PAINTED_FACTS)
+    page.goto("/?seed=7&cadence=0&lang=de", wait_until="commit")
     wait_ready(page)
+    first = page.evaluate("window.__painted")
+    assert first is not None, "the table was never painted before the engine drew it"
+    assert first["text"].strip().endswith("…"), first
+    assert {k: first[k] for k in ("boot", "facedown", "seat", "backs")} == {
+        "boot": "neutral",
+        "facedown": 13,
+        "seat": "Du",
+        "backs": 39,
+    }
     assert page.locator("#hand button[data-card]").count() == 13
     progress = page.evaluate("window.__progress")
     assert progress == sorted(progress), f"the bar went backwards: {progress}"
