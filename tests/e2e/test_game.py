@@ -207,7 +207,10 @@ def test_reload_during_a_cpu_turn_loses_and_doubles_nothing(page):
     """R22 + resume: a reload while a CPU timer is pending replays exactly that move."""
     open_game(page, "?seed=9&cadence=0&lang=en")
     to_my_turn(page, lambda s, p: len(p.locator("#center .tcard").all()) == 0)
-    open_game(page, "?cadence=1500&lang=en")  # same saved game, slow CPU seats
+    # Same saved game, slow CPU seats: the 5 s until CPU 1 plays outlast the taps, the read
+    # and the reload on a loaded machine (at 1.5 s, beside a second make test, it played
+    # before the reload).
+    open_game(page, "?cadence=5000&lang=en")
     code = playable_codes(page)[0]
     tap(page, code)
     tap(page, code)
@@ -219,7 +222,7 @@ def test_reload_during_a_cpu_turn_loses_and_doubles_nothing(page):
     assert resumed["pending"] == before["pending"]
     assert resumed["timer"] == before["timer"]  # the scheduler restarted from the engine
     seat = before["pending"][1]
-    moved = wait_until(page, lambda s: len(s["actions"]) > len(before["actions"]), 10)
+    moved = wait_until(page, lambda s: len(s["actions"]) > len(before["actions"]), 20)
     assert moved["actions"][: len(before["actions"])] == before["actions"]
     assert len(moved["actions"]) == len(before["actions"]) + 1
     assert moved["actions"][-1].startswith(f"{seat} ")
@@ -229,7 +232,7 @@ def test_reload_during_the_trick_pause_shows_the_trick_then_gathers_once(page):
     """R20: the finished trick lies face up; a reload in that moment keeps it there."""
     open_game(page, "?seed=9&cadence=0&lang=en")
     to_my_turn(page, lambda s, p: p.locator("#center .tcard").count() == 3)
-    open_game(page, "?cadence=1500&lang=en")  # trick pause 3.3 s
+    open_game(page, "?cadence=3000&lang=en")  # a trick pause of 6.7 s: the reload comes in it
     code = playable_codes(page)[0]
     tap(page, code)
     tap(page, code)
@@ -240,7 +243,7 @@ def test_reload_during_the_trick_pause_shows_the_trick_then_gathers_once(page):
     assert resumed["game"] == before["game"] and resumed["trick_waiting"]
     assert page.locator("#center .tcard").count() == 4
     assert page.locator("#center .tcard.winner").count() == 1
-    gathered = wait_until(page, lambda s: not s["trick_waiting"], 10)
+    gathered = wait_until(page, lambda s: not s["trick_waiting"], 20)
     assert gathered["actions"][: len(before["actions"])] == before["actions"]
     assert gathered["actions"][len(before["actions"])] == "G"
     assert gathered["actions"].count("G") == before["actions"].count("G") + 1
