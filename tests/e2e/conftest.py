@@ -232,12 +232,26 @@ def base_url(site_url: str) -> str:
 # --- the browser ----------------------------------------------------------------------------
 
 
+# V8 runs Python's WebAssembly in its baseline compiler (Liftoff) only. By default it also
+# compiles the hottest functions (the interpreter loop first) with its optimising compiler on
+# a second core, anew at every start: an incognito context (every context here) keeps no
+# code cache. That was ~0.7 of a warm start's ~3.2 CPU-seconds, and a run starts the game
+# about 300 times, for no change in what a page does: WebAssembly means the same in either
+# tier, and Liftoff's larger frames make a deep stack fail sooner, not later (docs/testing.md
+# has the figures). What depends on the optimising tier (the code cache a return visit
+# deserializes, tests/e2e/test_pwa.py) and every benchmark start Chromium as players have
+# it (harness.browser.launch_options).
+TESTS_ONLY_ARGS = ["--js-flags=--liftoff-only"]
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, object]) -> dict[str, object]:
     try:
-        return {**browser_type_launch_args, **launch_options()}
+        stock = launch_options()
     except RuntimeError as exc:
         pytest.fail(str(exc))
+    args = [*stock.pop("args"), *TESTS_ONLY_ARGS]
+    return {**browser_type_launch_args, **stock, "args": args}
 
 
 class RelaunchingBrowser:

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Route
 
-from harness.browser import ROOT, SITE
+from harness.browser import ROOT, SITE, launch_options
 from hearts import i18n
 from hearts.web.records import SETTINGS_KEY
 from hearts.web.settings import Settings, dump_settings
@@ -252,13 +252,15 @@ def wasm_trace_events(context, page, action) -> set[str]:
 
 
 def test_installable_and_the_next_start_reuses_the_compiled_interpreter(
-    browser_type, browser_type_launch_args, site_url, tmp_path
+    browser_type, site_url, tmp_path
 ):
     # A normal profile: incognito contexts (Playwright's default) always report the
-    # installability error "in-incognito", and keep no code cache on disk.
+    # installability error "in-incognito", and keep no code cache on disk. Chromium as
+    # players have it: the code cache holds what V8's optimising tier compiled, which the
+    # other tests' browser leaves out (conftest's TESTS_ONLY_ARGS).
     context = browser_type.launch_persistent_context(
         str(tmp_path / "profile"),
-        **browser_type_launch_args,
+        **launch_options(),
         base_url=site_url,
         service_workers="allow",
     )
