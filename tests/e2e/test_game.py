@@ -28,7 +28,10 @@ from harness.gamepage import (
 
 from .drive import open_dialog, replay_policy
 
-SEED = 7
+# The shortest whole game under the tests' fixed policy among seeds 1-300 (4 hands, 345
+# actions; seed 7 took 8 hands and twice the time): it still passes left, right, across and
+# keeps, and ends with CPU 2 on exactly 100.
+SEED = 117
 
 
 @pytest.fixture
