@@ -397,7 +397,7 @@ def lang_pages(browser, site_url):
 
 # --- warm pages: a return visit's start ------------------------------------------------------
 # A first visit's start costs ~4.6 CPU-s (browser and renderer) and its snapshot worker ~1.7
-# more; a start from the kept snapshot ~3.2 (docs/testing.md). Tests about what a page shows
+# more; a start from the kept snapshot ~2.6 (docs/testing.md). Tests about what a page shows
 # and does (not about how it starts: those keep contexts of their own) share one context per
 # locale and worker, made once, whose Cache Storage holds the snapshot; each test gets a new
 # page in it with the origin's storage cleared, so it begins with no game, no statistics and
