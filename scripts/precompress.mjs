@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Brotli copies of the built site's compressible files, beside them: dist/X -> dist/X.br.
 //
-//   node scripts/precompress.mjs dist --manifest .cache/precompressed.json --cache .cache/brotli
+//   node scripts/precompress.mjs dist --manifest .cache/precompressed.json --cache ~/.cache/hearts/brotli
 //                                            (the last step of `make build`)
 //
 // Brotli at its highest quality (11, a 16 MB window) is too slow for a server to run per
@@ -14,20 +14,24 @@
 // (already compressed files - the game's deflated archive, PNGs - are left alone).
 // The manifest lists the copies as they now are (make's declared target for all of them).
 // --cache DIR keeps each copy under the SHA-256 of what it packs (and a mark for a file not
-// worth one): a build of the same bytes elsewhere (a fresh copy of the repository, given
-// the cache as npm is given its own) takes them instead of packing 16 MB again, 40
-// CPU-seconds. The cache keeps only what this run used.
-import { constants, brotliCompress } from "node:zlib";
+// worth one): a build of the same bytes elsewhere (a fresh clone, a fresh copy of the
+// repository) takes them instead of packing 16 MB again, 40 CPU-seconds. The Makefile keeps
+// it per user, beside pip's and npm's caches, so builds of several checkouts share it, at
+// the same time too: an entry is written whole under a temporary name and renamed into
+// place, a copy read from it is taken only if it unpacks to exactly the bytes it stands for
+// (else it is packed again and replaced), and an entry is dropped once no build has used it
+// for PRUNE_DAYS.
+import { brotliCompress, brotliDecompressSync, constants } from "node:zlib";
 import { promisify } from "node:util";
 import { createHash } from "node:crypto";
 import {
-    copyFileSync,
-    existsSync,
     mkdirSync,
     readdirSync,
     readFileSync,
+    renameSync,
     rmSync,
     statSync,
+    utimesSync,
     writeFileSync,
 } from "node:fs";
 import { dirname, join, relative } from "node:path";
@@ -35,6 +39,7 @@ import { dirname, join, relative } from "node:path";
 const COMPRESSIBLE = /\.(html|css|js|mjs|json|webmanifest|toml|svg|wasm|zip|txt)$/;
 const MIN_BYTES = 1024;
 const MIN_SAVING = 0.05;
+const PRUNE_DAYS = 30;
 
 function* files(dir) {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -62,19 +67,46 @@ let before = 0;
 let after = 0;
 // Each copy is packed on libuv's thread pool: the files compress side by side, on every core.
 const pack = promisify(brotliCompress);
-const used = new Set();
 // Where the cache keeps the copy of `bytes` (or the mark that it saves too little).
 function cached(bytes) {
     const key = createHash("sha256").update(bytes).digest("hex");
-    used.add(`${key}.br`).add(`${key}.none`);
     return { kept: join(cache, `${key}.br`), none: join(cache, `${key}.none`) };
+}
+
+// Whole or not at all, whoever else writes or reads the cache meanwhile.
+function store(path, bytes) {
+    const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    writeFileSync(temporary, bytes);
+    renameSync(temporary, path);
+}
+
+// The entry's bytes, marked as used now; null if it is not there (or was just pruned).
+function take(path) {
+    try {
+        const bytes = readFileSync(path);
+        const now = new Date();
+        utimesSync(path, now, now);
+        return bytes;
+    } catch {
+        return null;
+    }
+}
+
+// `copy` if it unpacks to exactly `bytes`.
+function unpacksTo(copy, bytes) {
+    try {
+        return brotliDecompressSync(copy).equals(bytes);
+    } catch {
+        return false;
+    }
 }
 
 // The copy of `bytes`, or null when it saves too little: from the cache if it has it.
 async function packed(bytes) {
     const entry = cache ? cached(bytes) : null;
-    if (entry && existsSync(entry.none)) return null;
-    if (entry && existsSync(entry.kept)) return readFileSync(entry.kept);
+    if (entry && take(entry.none) !== null) return null;
+    const kept = entry ? take(entry.kept) : null;
+    if (kept !== null && unpacksTo(kept, bytes)) return kept;
     const copy = await pack(bytes, {
         params: {
             [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
@@ -83,7 +115,7 @@ async function packed(bytes) {
         },
     });
     const worth = copy.length <= bytes.length * (1 - MIN_SAVING);
-    if (entry) writeFileSync(worth ? entry.kept : entry.none, worth ? copy : "");
+    if (entry) store(worth ? entry.kept : entry.none, worth ? copy : "");
     return worth ? copy : null;
 }
 
@@ -100,7 +132,7 @@ async function copyOf(path) {
     } catch {}
     if (fresh && cache) {
         const entry = cached(readFileSync(path)); // the cache holds every copy the site has
-        if (!existsSync(entry.kept)) copyFileSync(copy, entry.kept);
+        if (take(entry.kept) === null) store(entry.kept, readFileSync(copy));
     }
     if (!fresh) {
         const bytes = await packed(readFileSync(path));
@@ -117,8 +149,14 @@ async function copyOf(path) {
 }
 if (cache) mkdirSync(cache, { recursive: true });
 await Promise.all([...files(site)].filter((path) => COMPRESSIBLE.test(path)).map(copyOf));
-if (cache && existsSync(cache)) {
-    for (const name of readdirSync(cache)) if (!used.has(name)) rmSync(join(cache, name));
+if (cache) {
+    const unused = Date.now() - PRUNE_DAYS * 24 * 3600 * 1000;
+    for (const name of readdirSync(cache)) {
+        const path = join(cache, name);
+        try {
+            if (statSync(path).mtimeMs < unused) rmSync(path, { force: true });
+        } catch {} // another build pruned it first
+    }
 }
 if (manifest) {
     mkdirSync(dirname(manifest), { recursive: true });
