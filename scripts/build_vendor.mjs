@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Copy exactly the runtime files the page loads from node_modules into the site's
 // static/vendor/ (`node scripts/build_vendor.mjs --out dist/static/vendor`, `make vendor`).
+// `--game DIR`: the game's sources whose imports the standard library follows (default
+// hearts/; tests/e2e/test_release_stdlib.py builds a release whose game imports more).
 //
 //   static/vendor/pyscript-<version>/  core.js, core.css and the chunks core.js actually imports
 //   static/vendor/pyodide-<version>/   pyodide.mjs + the files it fetches at start-up; the
@@ -40,6 +42,8 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const NODE_MODULES = join(ROOT, "node_modules");
 const outArg = process.argv.indexOf("--out");
 const OUT = outArg > 0 ? resolve(process.argv[outArg + 1]) : join(ROOT, "dist", "static", "vendor");
+const gameArg = process.argv.indexOf("--game");
+const GAME = gameArg > 0 ? resolve(process.argv[gameArg + 1]) : join(ROOT, "hearts");
 
 // Dynamically imported PyScript chunks the page loads at start-up, by name without the hash.
 const LAZY_CHUNKS = new Set([
@@ -221,7 +225,7 @@ const rows = [
 const stdlibPath = `pyodide-${pyodide.version}/${STDLIB}`;
 const stdlib = await buildStdlib(pyodide.dir, join(OUT, stdlibPath), {
     pyscriptDist: join(pyscript.dir, "dist"),
-    gameDir: join(ROOT, "hearts"),
+    gameDir: GAME,
 });
 const stdlibBytes = readFileSync(join(OUT, stdlibPath));
 rows.push({
