@@ -26,12 +26,15 @@ or is cut off, the table holds everything the statistics still need, and loading
 in again: a finished game is counted once, an abandoned one never as a loss (R36, R37).
 
 A record that fails to load is copied to ``<key>.bad`` (set aside, never silently lost)
-before anything new is written under its key.  Each refusal keeps its own copy: the
-newest is ``<key>.bad``, older ones move on to ``<key>.bad.2`` and ``<key>.bad.3``
-(:data:`BAD_KEEP`), each at most :data:`BAD_MAX` characters; static/boot/set-aside.mjs sets
-records aside the same way when Python could not start (issue 20; both run the cases of
-tests/shared_cases/set_aside.json).  :mod:`hearts.web.safe_storage`
-keeps the game going when the browser's storage fails.
+before anything new is written under its key.  Each refusal keeps its own copy, at most
+:data:`BAD_KEEP` of them, each at most :data:`BAD_MAX` characters: the newest is
+``<key>.bad``, older ones move down to ``<key>.bad.2`` and ``<key>.bad.3``, but only as far
+as the first free slot; with every slot taken the last one stays, the oldest copy (the first
+set aside: usually the player's real game, before the new games dealt after it failed too),
+and the copy before it is dropped.  static/boot/set-aside.mjs sets records aside the same
+way when Python could not start (issue 20; both run the cases of
+tests/shared_cases/set_aside.json).  :mod:`hearts.web.safe_storage` keeps the game going
+when the browser's storage fails.
 """
 
 from __future__ import annotations
@@ -58,7 +61,7 @@ SETTINGS_KEY = "hearts.settings.v1"
 # The table's picture, for static/boot.js: stored under its old name (see above).
 PICTURE_KEY = "hearts.snapshot.v1"
 BAD_SUFFIX = ".bad"
-BAD_KEEP = 3  # copies kept per key, the newest first
+BAD_KEEP = 3  # copies kept per key, the newest first and the oldest last (at least 2)
 BAD_MAX = 64_000  # characters kept of one copy: more than any record the game writes
 
 TABLE_KIND = "hearts-table"
@@ -239,15 +242,24 @@ class Records:
         self._stats: Stats | None = None  # the statistics last loaded or written
 
     def set_aside(self, key: str, text: str) -> None:
-        """Keep a record that failed to load as the newest of its ``.bad`` copies (the older
-        ones move down, the oldest beyond :data:`BAD_KEEP` is dropped), then free ``key``."""
+        """Keep a record that failed to load as the newest of its ``.bad`` copies, then
+        free ``key``.
+
+        The older copies move down one slot, only as far as the first free one; with every
+        slot taken the last one (the oldest: the first set aside) stays and the copy before
+        it is dropped, so the player's first refused record survives any number of failed
+        starts.
+        """
         copy = text[:BAD_MAX]
         keys = bad_keys(key)
-        kept = [self.storage.get(k) for k in keys[:-1]]
+        kept = [self.storage.get(k) for k in keys]
         if kept[0] != copy:  # the same record refused again is kept once
-            for older, newer in reversed(list(zip(keys[1:], kept, strict=True))):
-                if newer is not None:
-                    self.storage.set(older, newer)
+            # every slot taken: the last one stays, the one before it is written over
+            last = kept.index(None) if None in kept else len(keys) - 2
+            for slot in range(last, 0, -1):
+                newer = kept[slot - 1]
+                if newer is not None and newer != kept[slot]:
+                    self.storage.set(keys[slot], newer)
             self.storage.set(keys[0], copy)
         self.storage.remove(key)
 

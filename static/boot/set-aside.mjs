@@ -1,6 +1,16 @@
-// Keep `key`'s record as the newest of its .bad copies (the older ones move down, the
-// oldest beyond RECORDS.badKeep is dropped) and free the key, as hearts/web/records.py
-// Records.set_aside does; tests/js runs both on tests/shared_cases/set_aside.json.
+// Setting a record aside, as hearts/web/records.py Records.set_aside does; tests/js runs
+// both on tests/shared_cases/set_aside.json.
+//
+// The record is kept as the newest of its .bad copies and its key freed. The copies sit in
+// RECORDS.badKeep slots, the newest first (key.bad, key.bad.2, …). The older copies move
+// down one slot, but only as far as the first free one; when every slot is taken, the last
+// slot (the oldest copy: the first one set aside, usually the player's real game) stays,
+// and the copy before it is dropped. However many starts fail, the first copy survives.
+//
+// Every write copies a text before the write that replaces it, the last slot first, and
+// the key is freed only after its copy is stored: storage full half-way loses nothing (a
+// copy may be left twice, and the record stays under its key).
+//
 // storage: localStorage, or anything with its getItem, setItem and removeItem.
 import { RECORDS } from "../build/contract.mjs";
 
@@ -10,17 +20,22 @@ export function badKeys(key) {
     return names;
 }
 
+// Set aside `key`'s record (nothing stored: nothing to do). Throws what the storage throws
+// (QuotaExceededError when full); then the key still holds the record.
 export function setAside(storage, key) {
     const text = storage.getItem(key);
     if (text === null) return;
     // Cut at RECORDS.badMax characters as Python counts them (code points).
     const copy = text.length > RECORDS.badMax ? [...text].slice(0, RECORDS.badMax).join("") : text;
     const names = badKeys(key);
-    const kept = names.slice(0, -1).map((name) => storage.getItem(name));
+    const kept = names.map((name) => storage.getItem(name));
     if (kept[0] !== copy) {
         // the same record refused again is kept once
-        for (let i = kept.length - 1; i >= 0; i--) {
-            if (kept[i] !== null) storage.setItem(names[i + 1], kept[i]);
+        const free = kept.indexOf(null);
+        // every slot taken: the last one stays, the one before it is written over
+        const last = free === -1 ? names.length - 2 : free;
+        for (let i = last; i > 0; i--) {
+            if (kept[i] !== kept[i - 1]) storage.setItem(names[i], kept[i - 1]);
         }
         storage.setItem(names[0], copy);
     }

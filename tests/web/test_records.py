@@ -190,8 +190,10 @@ def test_mutated_table_records_raise_only_save_error(position, value):
     assert all(isinstance(c, Card) for c in record.selection)
 
 
-def test_each_refusal_keeps_its_own_copy_newest_first_and_bounded():
-    """Issue 20, finding 4: a second refused record overwrote the first ``.bad`` copy."""
+def test_each_refusal_keeps_its_own_copy_newest_first_bounded_and_the_first_for_good():
+    """Issue 20, finding 4: a second refused record overwrote the first ``.bad`` copy.
+    And the first one set aside (the player's real game, before the games dealt after it
+    that failed too) was dropped after :data:`BAD_KEEP` more: now it stays in the last slot."""
     memory = MemoryStorage()
     for n in range(1, 6):
         memory.data[SETTINGS_KEY] = f"bad settings {n}"
@@ -199,7 +201,7 @@ def test_each_refusal_keeps_its_own_copy_newest_first_and_bounded():
     assert [memory.data.get(k) for k in bad_keys(SETTINGS_KEY)] == [
         "bad settings 5",
         "bad settings 4",
-        "bad settings 3",
+        "bad settings 1",
     ]
     assert len(bad_keys(SETTINGS_KEY)) == BAD_KEEP
     others = [k for k in memory.data if k.startswith(SETTINGS_KEY + ".")]

@@ -47,8 +47,8 @@ from hearts.web.records import (
     STATS_KEY,
     Records,
     bad_keys,
+    game_storage,
 )
-from hearts.web.safe_storage import SafeStorage
 from hearts.web.schedule import DEFAULT_TIMING, Timing
 from hearts.web.settings import SETTINGS_KIND, SETTINGS_VERSION, deck_of, load_settings
 
@@ -211,9 +211,13 @@ def stored(entries: list[list[Any]]) -> dict[str, str]:
 
 @pytest.mark.parametrize("case", table("set_aside"), ids=named)
 def test_set_aside(case: dict[str, Any]) -> None:
+    """Each start that refuses the record sets it aside on a new page's storage."""
     memory = MemoryStorage(stored(case["before"]))
     key = RECORD_KEYS[case["key"]]
-    found = memory.get(key)
-    if found is not None:  # Records.load reads the text first, and sets aside only a text
-        Records(SafeStorage(memory)).set_aside(key, found)
+    for again in (None, *case.get("refused", ())):
+        if again is not None:
+            memory.data[key] = again
+        found = memory.get(key)
+        if found is not None:  # Records.load reads the text first, and sets aside only a text
+            Records(game_storage(memory)).set_aside(key, found)
     assert memory.data == stored(case["after"])
