@@ -31,8 +31,10 @@ before anything new is written under its key.  Each refusal keeps its own copy, 
 ``<key>.bad``, older ones move down to ``<key>.bad.2`` and ``<key>.bad.3``, but only as far
 as the first free slot; with every slot taken the last one stays, the oldest copy (the first
 set aside: usually the player's real game, before the new games dealt after it failed too),
-and the copy before it is dropped.  static/boot/set-aside.mjs sets records aside the same
-way when Python could not start (issue 20; both run the cases of
+and the copy before it is dropped.  The copies are written before the key is freed, in the
+storage's order (:func:`game_storage`): storage full half-way loses nothing, and the record
+stays under its key until its copy is stored.  static/boot/set-aside.mjs sets records aside
+the same way when Python could not start (issue 20; both run the cases of
 tests/shared_cases/set_aside.json).  :mod:`hearts.web.safe_storage` keeps the game going
 when the browser's storage fails.
 """
@@ -74,8 +76,16 @@ PICTURE_VERSION = 1
 
 def game_storage(backend: Storage | None, state: str = OK) -> SafeStorage:
     """The page's storage: the table before the statistics and the settings; the
-    picture only a cache."""
-    order = (GAME_KEY, STATS_KEY, SETTINGS_KEY)
+    picture only a cache.
+
+    Each record's set-aside copies come before it, the last slot first (as
+    :meth:`Records.set_aside` moves them down): while storage is full, a copy waits and so
+    does everything after it, so a copy is never overwritten before it is kept further down
+    and the record's key is never freed or written over before its copy is stored.
+    """
+    order = tuple(
+        name for key in (GAME_KEY, STATS_KEY, SETTINGS_KEY) for name in (*bad_keys(key)[::-1], key)
+    )
     return SafeStorage(backend, order=order, caches=(PICTURE_KEY,), state=state)
 
 
@@ -241,14 +251,16 @@ class Records:
         self._picture: str | None = None  # the picture last written
         self._stats: Stats | None = None  # the statistics last loaded or written
 
-    def set_aside(self, key: str, text: str) -> None:
+    def set_aside(self, key: str, text: str) -> bool:
         """Keep a record that failed to load as the newest of its ``.bad`` copies, then
-        free ``key``.
+        free ``key``; ``True`` if the copy is stored.
 
         The older copies move down one slot, only as far as the first free one; with every
         slot taken the last one (the oldest: the first set aside) stays and the copy before
         it is dropped, so the player's first refused record survives any number of failed
-        starts.
+        starts.  While storage is full the copies and the freeing of ``key`` wait in order
+        (:func:`game_storage`; the picture is freed first): ``False``, and the record stays
+        stored under ``key`` until its copy is.
         """
         copy = text[:BAD_MAX]
         keys = bad_keys(key)
@@ -262,6 +274,7 @@ class Records:
                     self.storage.set(keys[slot], newer)
             self.storage.set(keys[0], copy)
         self.storage.remove(key)
+        return self.storage.persisted(keys[0])
 
     def load(self) -> Loaded:
         problems: list[str] = []

@@ -20,6 +20,7 @@ from hearts.web.records import (
     BAD_MAX,
     GAME_KEY,
     MAX_OWED,
+    PICTURE_KEY,
     SETTINGS_KEY,
     STATS_KEY,
     Records,
@@ -31,8 +32,9 @@ from hearts.web.records import (
 )
 from hearts.web.settings import Settings, dump_settings, load_settings
 
-from .helpers import play_to, v1_table
+from .helpers import controller, play_to, v1_table
 from .memory import MemoryStorage
+from .test_safe_storage import Quota
 
 
 def table(selection: int = 2) -> TableRecord:
@@ -212,6 +214,39 @@ def test_each_refusal_keeps_its_own_copy_newest_first_bounded_and_the_first_for_
     memory.data[GAME_KEY] = "x" * (BAD_MAX * 3)  # a huge one is kept in part
     Records(game_storage(memory)).load()
     assert memory.data[GAME_KEY + ".bad"] == "x" * BAD_MAX
+
+
+def test_a_game_refused_on_full_storage_stays_under_its_key_until_its_copy_is_stored():
+    """Storage full: the copy of a refused game could not be written, but the removal of
+    its key (and then the new game's table) went through before it: the player's game was
+    lost with nothing said.  Now everything waits behind the copy, the picture is freed
+    first, the page says storage is full, and with room again the copy comes first."""
+    original = "{not a game"
+    picture = "p" * 40
+    backend = Quota(room=len(original) + 5, data={GAME_KEY: original})  # no room for a copy
+    backend.data[PICTURE_KEY] = picture
+    ctl = controller(storage=game_storage(backend))
+    notices = ctl.start().notices
+    assert "notice.bad_game" in notices and "notice.storage_full" in notices
+    assert ctl.table is not None  # a new game is played, in memory
+    assert backend.data == {GAME_KEY: original}  # the picture freed, the game kept
+    assert Records(game_storage(backend)).load().problems == ("game",)  # the next start
+    assert backend.data == {GAME_KEY: original}
+    backend.room = 10_000  # the player freed space: the copy first, then the new table
+    ctl.storage.retry()
+    assert backend.data[GAME_KEY + ".bad"] == original
+    assert load_table(backend.data[GAME_KEY]).game_id == ctl.record.game_id
+    assert backend.writes.index(GAME_KEY + ".bad") < backend.writes.index(GAME_KEY)
+
+
+def test_set_aside_says_whether_the_copy_is_stored():
+    backend = Quota(room=8, data={STATS_KEY: "bad"})
+    records = Records(game_storage(backend))
+    assert records.set_aside(STATS_KEY, "bad") is True
+    backend.data[STATS_KEY] = "bad stats"
+    records = Records(game_storage(backend))
+    assert records.set_aside(STATS_KEY, "bad stats") is False  # 3 + 9 + 9 > 8
+    assert backend.data == {STATS_KEY: "bad stats", STATS_KEY + ".bad": "bad"}
 
 
 def test_no_record_the_game_writes_comes_near_the_limits_of_what_is_read():
