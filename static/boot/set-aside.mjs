@@ -41,3 +41,30 @@ export function setAside(storage, key) {
     }
     storage.removeItem(key);
 }
+
+// The way on after a failed start (static/boot/stopped.mjs): set `key`'s record aside,
+// after freeing what can be rebuilt (the table's picture, only a cache Python draws again),
+// so that a full storage has room for the copy if anything can give it.
+// Returns { kept: true } once the copy is stored and the key freed (or nothing was stored
+// under it), or { kept: false, error } if the copy could not be stored: the record is then
+// still under its key, and only the player may choose to start without it (discardRecord).
+export function setAsideForWayOn(storage, key) {
+    try {
+        storage.removeItem(RECORDS.picture);
+    } catch (error) {
+        console.warn("Hearts: storage refused to drop the picture", error); // try the copy anyway
+    }
+    try {
+        setAside(storage, key);
+    } catch (error) {
+        return { kept: false, error };
+    }
+    return { kept: true };
+}
+
+// The player chose to start without the record whose copy could not be kept: free its key
+// (the picture too, as the way on always does). Throws what the storage throws.
+export function discardRecord(storage, key) {
+    storage.removeItem(key);
+    storage.removeItem(RECORDS.picture);
+}

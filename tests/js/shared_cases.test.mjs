@@ -14,7 +14,9 @@ const { withinLimits } = await import(new URL("boot/records.mjs", SITE));
 const { chooseLanguage, queryLanguage } = await import(new URL("boot/language.mjs", SITE));
 const { deckOf } = await import(new URL("boot/deck.mjs", SITE));
 const { navIndex, putDown, tapDecision } = await import(new URL("boot/hand.mjs", SITE));
-const { badKeys, setAside } = await import(new URL("boot/set-aside.mjs", SITE));
+const { badKeys, discardRecord, setAside, setAsideForWayOn } = await import(
+    new URL("boot/set-aside.mjs", SITE)
+);
 const { wording } = await import(new URL("boot/markup.mjs", SITE));
 
 const table = (name) =>
@@ -103,37 +105,68 @@ for (const c of table("picture_text")) {
     test(`picture text: ${c.name}`, () => assert.equal(wording(c.lang)(c.text), c.ok));
 }
 
-// localStorage's interface over a Map.
+// localStorage's interface over a Map; with a room (characters of the texts stored), a
+// write beyond it is refused as the browser refuses it when full.
 class Storage extends Map {
+    constructor(entries, room = Infinity) {
+        super(entries);
+        this.room = room;
+    }
     getItem(key) {
         return this.has(key) ? this.get(key) : null;
     }
     setItem(key, value) {
-        this.set(key, String(value));
+        const text = String(value);
+        let used = text.length;
+        for (const [other, stored] of this) if (other !== key) used += stored.length;
+        if (used > this.room) {
+            throw new DOMException("the quota has been exceeded", "QuotaExceededError");
+        }
+        this.set(key, text);
     }
     removeItem(key) {
         this.delete(key);
     }
 }
 
-const stored = (entries) =>
+const keyOf = (record, copy) => (copy ? badKeys(RECORDS[record])[copy - 1] : RECORDS[record]);
+const stored = (entries, room) =>
     new Storage(
-        entries.map(([record, copy, spec]) => {
-            const key = RECORDS[record];
-            return [copy ? badKeys(key)[copy - 1] : key, text(spec)];
-        }),
+        entries.map(([record, copy, spec]) => [keyOf(record, copy), text(spec)]),
+        room,
     );
 
-// Each refused text is set aside in turn too, as later failed starts would.
+// The way on sets the record aside (each refused text too, as later failed starts would),
+// and says whether the last copy was stored.
 for (const c of table("set_aside")) {
     test(`set aside: ${c.name}`, () => {
-        const storage = stored(c.before);
+        const storage = stored(c.before, c.room);
         const key = RECORDS[c.key];
-        setAside(storage, key);
+        let result = setAsideForWayOn(storage, key);
         for (const again of c.refused ?? []) {
             storage.setItem(key, again);
-            setAside(storage, key);
+            result = setAsideForWayOn(storage, key);
         }
+        assert.equal(result.kept, c.kept ?? true);
+        if (!result.kept) assert.equal(result.error.name, "QuotaExceededError");
         assert.deepEqual(Object.fromEntries(storage), Object.fromEntries(stored(c.after)));
     });
 }
+
+// setAside itself, without the way on's freeing of the picture: a full storage throws,
+// and the record stays under its key.
+test("set aside: storage full: setAside throws and the record stays", () => {
+    const storage = stored([["game", 0, "AAAA"], ["picture", 0, "PPPPPPPP"]], 12);
+    assert.throws(() => setAside(storage, RECORDS.game), { name: "QuotaExceededError" });
+    assert.equal(storage.getItem(RECORDS.game), "AAAA");
+    assert.equal(storage.getItem(RECORDS.picture), "PPPPPPPP");
+});
+
+// The player chose to start without the record whose copy could not be kept.
+test("set aside: storage full: starting without the record frees its key and the picture", () => {
+    const storage = stored([["game", 0, "AAAA"], ["game", 1, "B"], ["picture", 0, "PP"]], 5);
+    assert.equal(setAsideForWayOn(storage, RECORDS.game).kept, false);
+    assert.equal(storage.getItem(RECORDS.game), "AAAA");
+    discardRecord(storage, RECORDS.game);
+    assert.deepEqual(Object.fromEntries(storage), Object.fromEntries(stored([["game", 1, "B"]])));
+});

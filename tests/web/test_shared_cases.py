@@ -13,7 +13,8 @@ one side without the other fails one of the two:
 * tap.json: :meth:`Controller.tap` and :meth:`Controller.lower`, tapped and pressed on a
   tab (boot/hand.mjs ``tapDecision`` and ``putDown``);
 * navigate.json: :meth:`Painter.navigate`, keys pressed on a tab (boot/hand.mjs ``navIndex``);
-* set_aside.json: :meth:`Records.set_aside` (boot/set-aside.mjs ``setAside``);
+* set_aside.json: :meth:`Records.set_aside` on the page's storage, full where a case
+  gives its room (boot/set-aside.mjs ``setAsideForWayOn``);
 * params.json: :func:`hearts.web.params.parse_query` and :meth:`Params.from_query` of a
   query string (boot/language.mjs ``queryLanguage``: ``?lang=`` only, the one parameter
   the boot script reads; ``seed`` and ``cadence`` only Python reads, so the JavaScript has
@@ -43,12 +44,14 @@ from hearts.web.params import Params, choose_lang, parse_query
 from hearts.web.records import (
     BAD_MAX,
     GAME_KEY,
+    PICTURE_KEY,
     SETTINGS_KEY,
     STATS_KEY,
     Records,
     bad_keys,
     game_storage,
 )
+from hearts.web.safe_storage import StorageFull
 from hearts.web.schedule import DEFAULT_TIMING, Timing
 from hearts.web.settings import SETTINGS_KIND, SETTINGS_VERSION, deck_of, load_settings
 
@@ -57,7 +60,12 @@ from .pages import Tab, open_tab
 
 CASES = Path(__file__).resolve().parents[1] / "shared_cases"
 LIMITS = {"maxText": MAX_TEXT, "maxDepth": MAX_DEPTH, "badMax": BAD_MAX}
-RECORD_KEYS = {"game": GAME_KEY, "stats": STATS_KEY, "settings": SETTINGS_KEY}
+RECORD_KEYS = {
+    "game": GAME_KEY,
+    "stats": STATS_KEY,
+    "settings": SETTINGS_KEY,
+    "picture": PICTURE_KEY,
+}
 
 
 def table(name: str) -> list[dict[str, Any]]:
@@ -209,15 +217,32 @@ def stored(entries: list[list[Any]]) -> dict[str, str]:
     return found
 
 
+class Room(MemoryStorage):
+    """A storage with room for ``room`` characters of texts; a write beyond it is refused
+    as the browser refuses it when full."""
+
+    def __init__(self, data: dict[str, str], room: float) -> None:
+        super().__init__(data)
+        self.room = room
+
+    def set(self, key: str, value: str) -> None:
+        used = sum(len(text) for other, text in self.data.items() if other != key)
+        if used + len(value) > self.room:
+            raise StorageFull("QuotaExceededError")
+        super().set(key, value)
+
+
 @pytest.mark.parametrize("case", table("set_aside"), ids=named)
 def test_set_aside(case: dict[str, Any]) -> None:
     """Each start that refuses the record sets it aside on a new page's storage."""
-    memory = MemoryStorage(stored(case["before"]))
+    backend = Room(stored(case["before"]), case.get("room", float("inf")))
     key = RECORD_KEYS[case["key"]]
+    kept = True
     for again in (None, *case.get("refused", ())):
         if again is not None:
-            memory.data[key] = again
-        found = memory.get(key)
+            backend.data[key] = again
+        found = backend.get(key)
         if found is not None:  # Records.load reads the text first, and sets aside only a text
-            Records(game_storage(memory)).set_aside(key, found)
-    assert memory.data == stored(case["after"])
+            kept = Records(game_storage(backend)).set_aside(key, found)
+    assert backend.data == stored(case["after"])
+    assert kept == case.get("kept", True)
