@@ -11,12 +11,19 @@ spells one itself (tests/web/test_contract.py fails when one does):
 
 * ``BUILD``: the game archive's hash (a saved table is painted only by the build that drew
   it), read from the archive as built (scripts/build_game.py).
+* ``STDLIB``: where the trimmed standard library is under the Pyodide folder
+  (``stdlib-<its hash>/python_stdlib.zip``: its URL changes with its bytes, since the runtime
+  is cached ``immutable``), read from the runtime as built (static/vendor/manifest.json
+  beside this folder, scripts/build_vendor.mjs). Every page hands it to loadPyodide as its
+  ``stdLibURL``; this module is revalidated on every load, so a new release is seen at once.
 * ``RECORDS``: the stored keys, the table picture's kind and version, the .bad copies and the
   limits records are read within (hearts/web/records.py, hearts/record.py).
 * ``REGIONS``, ``IDS``, ``LABELS``, ``NAV_KEYS``: the painter's regions, the ids of the
   elements it draws into by name (seats by seat number), the labels outside them (element,
   attribute) and the keys that move between cards (hearts/web/painter.py).
 * ``LOCK``: the Web Lock's name (hearts/web/tablock.py).
+* ``LIFECYCLE``: the page's states, their bounds, exits and blames; static/lifecycle.mjs
+  performs the transitions (hearts/web/lifecycle.py).
 * ``LANGUAGES``: the supported languages and the fallback (hearts/i18n).
 * ``STEPS`` and ``TEXTS``: the start-up steps, and per language what is shown before
   Python runs: the steps, a failed start and its causes, the labels, the neutral table's
@@ -38,18 +45,18 @@ from build_game import ARCHIVE, arguments, build_id, write
 
 CONTRACT = "contract.mjs"
 STEPS = ("runtime", "engine", "game")  # the start-up steps, in order
-STEP_TEXTS = (*STEPS, "stopped", "died", "set_aside", "retry")
-CAUSES = ("game", "stats", "settings", "none")
+STEP_TEXTS = (*STEPS, "stopped", "died", "set_aside", "retry", "start_without")
+CAUSES = ("game", "stats", "settings", "none", "full")
 DOWNLOAD_TEXTS = ("offline", "network", "reload")  # static/pwa.mjs
 
 
-def contract(root: Path, build: str) -> dict[str, Any]:
+def contract(root: Path, build: str, stdlib: str) -> dict[str, Any]:
     """Every export of the contract module, by name."""
     sys.path.insert(0, str(root))
     from hearts import i18n, record
     from hearts.view.dialogs import chrome
     from hearts.view.table import neutral_plates
-    from hearts.web import markup, painter, phrases, records, render, tablock
+    from hearts.web import lifecycle, markup, painter, phrases, records, render, tablock
 
     texts = {
         lang: {
@@ -76,6 +83,7 @@ def contract(root: Path, build: str) -> dict[str, Any]:
     }
     return {
         "BUILD": build,
+        "STDLIB": stdlib,
         "RECORDS": stored,
         "REGIONS": list(painter.REGIONS),
         "IDS": {
@@ -89,6 +97,7 @@ def contract(root: Path, build: str) -> dict[str, Any]:
         "LABELS": {key: list(target) for key, (*target, _field) in painter.LABELS.items()},
         "NAV_KEYS": dict(painter.NAV_KEYS),
         "LOCK": {"name": tablock.LOCK_NAME},
+        "LIFECYCLE": lifecycle.table(),
         "LANGUAGES": {"supported": list(i18n.LANGS), "fallback": i18n.DEFAULT_LANG},
         "STEPS": list(STEPS),
         "TEXTS": texts,
@@ -105,12 +114,24 @@ def module(exports: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def stdlib_file(out: Path) -> str:
+    """The standard library's path under the Pyodide folder, as scripts/build_vendor.mjs
+    built it into ``out``'s sibling vendor/ (dist/static/build -> dist/static/vendor)."""
+    manifest = out.parent / "vendor" / "manifest.json"
+    try:
+        file: str = json.loads(manifest.read_text(encoding="utf-8"))["stdlib"]["file"]
+    except (OSError, ValueError, KeyError) as error:
+        raise SystemExit(f"{manifest} names no standard library: run `make vendor`") from error
+    return file
+
+
 def main(argv: list[str] | None = None) -> int:
     args = arguments(__doc__.splitlines()[0], argv)
     built = args.out / ARCHIVE
     if not built.is_file():
         raise SystemExit(f"{built} is not built: run `make game`")
-    content = module(contract(args.root, build_id(built.read_bytes()))).encode()
+    exports = contract(args.root, build_id(built.read_bytes()), stdlib_file(args.out))
+    content = module(exports).encode()
     return write(args.out / CONTRACT, content, args.check)
 
 

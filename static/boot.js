@@ -24,6 +24,7 @@ import { paint, preloadArchive } from "./boot/paint.mjs";
 import { savedPicture } from "./boot/picture.mjs";
 import { startProgress } from "./boot/progress.mjs";
 import { failures } from "./boot/stopped.mjs";
+import { report } from "./lifecycle.mjs";
 
 const root = document.documentElement;
 root.dataset.deck = savedDeck(); // the saved deck's colours from the first paint (U11)
@@ -45,7 +46,7 @@ if (saved) {
     paint(words.regions, { table: "table phase-boot", hand }, words.labels, lang);
     root.dataset.boot = "neutral";
 }
-if (root.dataset.state === "loading") root.dataset.state = "painted";
+report("painted"); // static/lifecycle.mjs: from "loading" only
 performance.mark("hearts:painted"); // tools/bench_startup.py: the table is on screen
 
 // On a return visit (a saved table, or a page the service worker controls) the game's

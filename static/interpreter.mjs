@@ -27,7 +27,7 @@
 // The start's steps are User Timing marks (performance.mark "hearts:…"; nothing a player
 // sees): a profile of a start (DevTools, a Chrome trace) shows where its time goes.
 import { loadPyodide as loadPyodideFresh, version } from "./vendor/pyodide-314.0.2/pyodide.mjs";
-import { BUILD, IDS } from "./build/contract.mjs";
+import { BUILD, IDS, STDLIB } from "./build/contract.mjs";
 import "./idb-guard.mjs"; // first: PyScript awaits IndexedDB before it asks for Python
 import { leftTry, noteWhenLeft, withoutSnapshot } from "./start-notes.mjs";
 import { SNAPSHOT_CACHE, Stalled, bounded, drop, markSnapshot, readSnapshot } from "./snapshot-store.mjs";
@@ -35,6 +35,9 @@ import { SNAPSHOT_CACHE, Stalled, bounded, drop, markSnapshot, readSnapshot } fr
 export { version };
 
 const INDEX_URL = new URL("./vendor/pyodide-314.0.2/", import.meta.url).href;
+// The trimmed standard library, in a folder named for its hash (scripts/build_vendor.mjs):
+// the runtime is cached `immutable`, so a zip that changes with the game changes its URL.
+const STDLIB_URL = new URL(STDLIB, INDEX_URL).href;
 // Made once the game has been playable this long, at a moment the table waits for the
 // player and nothing flies, in idle time: the worker's start takes one of the machine's
 // cores and its messages the page's thread for a few hundred milliseconds, which drops
@@ -82,17 +85,26 @@ async function keptSnapshot(cache) {
     }
 }
 
-// Once the start from `kept` is playable, its canary says good (the first time only);
-// then `done` (no more noting a left try).
-function markWhenPlayable(cache, kept, done) {
+// Once the game's Python runs on the heap restored from `kept` (it asks for the tab lock,
+// waits for another tab or starts the game: static/lifecycle.mjs), its canary says good
+// (the first time only); then `done` (no more noting a left try). Not only once playable: a
+// start that waits for another tab is no crash, and a tab closed while it waits must not
+// cost the next start its snapshot. A later failure's way on drops the snapshot anyway
+// (static/boot/stopped.mjs starts the next one without it).
+function markWhenRunning(cache, kept, done) {
     if (kept.good) return;
-    const root = document.documentElement;
-    const watch = new MutationObserver(() => {
-        if (root.dataset.state !== "ready") return;
-        watch.disconnect();
-        markSnapshot(cache, kept.digest, "good").then(done, () => {});
+    const lifecycle = globalThis.heartsLifecycle;
+    const mark = () => markSnapshot(cache, kept.digest, "good").then(done, () => {});
+    if (!lifecycle) return; // no owner of the page's state: the canary stays "trying"
+    if (lifecycle.gameRuns()) {
+        mark();
+        return;
+    }
+    const stop = lifecycle.onChange(() => {
+        if (!lifecycle.gameRuns()) return;
+        stop();
+        mark();
     });
-    watch.observe(root, { attributes: true, attributeFilter: ["data-state"] });
 }
 
 // A snapshot for the next start, made in a worker when the page is playable and idle. The
@@ -158,7 +170,7 @@ const started = openCache().then(async (opened) => {
     const { kept, cache } = await keptSnapshot(opened);
     performance.mark("hearts:snapshot-read");
     const root = document.documentElement;
-    const settings = { indexURL: INDEX_URL };
+    const settings = { indexURL: INDEX_URL, stdLibURL: STDLIB_URL };
     // The canary before the restore, stored (else no restore: nothing would tell the next
     // start that this one hung); once good, never written again. A page left from here on
     // notes so, even while the "trying" is being stored (it may land after the page left).
@@ -166,6 +178,7 @@ const started = openCache().then(async (opened) => {
     const tried = kept && (kept.good || (await markSnapshot(cache, kept.digest, "trying").then(() => true, () => false)));
     if (!tried) stopNoting();
     if (tried) {
+        globalThis.heartsLifecycle?.report("restoring");
         try {
             const pyodide = await loadPyodideFresh({ ...settings, _loadSnapshot: kept.snapshot });
             performance.mark("hearts:pyodide-loaded");
@@ -185,11 +198,12 @@ const started = openCache().then(async (opened) => {
             root.dataset.python = "snapshot";
             root.dataset.pythonGame = String(held);
             performance.mark("hearts:python-ready");
-            markWhenPlayable(cache, kept, stopNoting);
+            markWhenRunning(cache, kept, stopNoting);
             return pyodide;
         } catch (error) {
             stopNoting();
             console.warn("Hearts: Pyodide refused its memory snapshot; a normal start", error);
+            globalThis.heartsLifecycle?.report("refused");
             drop(cache, BUILD).catch(() => {});
         }
     }

@@ -5,16 +5,18 @@
 //
 // The crash canary (static/snapshot-store.mjs) must not take a navigation for a crash: a
 // reload while the restore runs (the service worker's claim, the player's F5, a test's goto)
-// left the canary "trying", and the next start dropped a sound snapshot (issue 46). So a
+// left the canary "trying", and the next start dropped a sound snapshot. So a
 // page leaving while its try is unfinished notes the digest on pagehide, and the next start
 // forgives that one try. A renderer that crashed, was killed or hung in the restore runs no
 // pagehide: its try still drops the snapshot at the very next start.
 const LEFT = "hearts-snapshot-left";
-// Blame only what is proven (issue 46, U15): after a stopped start the next one goes on
+// Blame only what is proven (U15): after a stopped start the next one goes on
 // without the snapshot, whose restore may have been the cause.
 const WITHOUT = "hearts-snapshot-without";
 // ... and with runtime files the service worker has checked against the build's hashes.
 const CHECKED = "hearts-runtime-checked";
+// The way on was Try again: the same failure once more may blame the saved game.
+const RETRIED = "hearts-start-retried";
 
 function take(key) {
     try {
@@ -55,3 +57,7 @@ export const runtimeChecked = () => put(CHECKED, "1");
 // from the service worker's copies at all (fetched from the network). Read once, at start.
 export const runtimeProven = () =>
     take(CHECKED) !== null || !(navigator.serviceWorker && navigator.serviceWorker.controller);
+
+// The way on was Try again (no record set aside); the next start reads it once, at start.
+export const triedAgain = () => put(RETRIED, "1");
+export const retriedStart = () => take(RETRIED) !== null;

@@ -1,4 +1,4 @@
-// A bound on every stage of the start, decided by progress, not by wall time (issue 46; U13):
+// A bound on every stage of the start, decided by progress, not by wall time (U13):
 // a download that fails, stalls or arrives damaged, a module that does not load, Python that
 // aborts or a start where nothing moves any more ends in the game's own message with a way on
 // (static/boot/stopped.mjs; this module's own box if the page's scripts never came), never
@@ -43,8 +43,16 @@ let parsed = document.readyState === "complete"; // "interactive" while deferred
 document.addEventListener("DOMContentLoaded", () => { parsed = true; }, { once: true });
 
 const ready = () => root.dataset.state === "ready";
-const waiting = () =>
-    ["claiming", "elsewhere"].includes(root.dataset.state) || root.dataset.pwa === "updating";
+// The page's states and their bounds are static/lifecycle.mjs's (from hearts/web/lifecycle.py):
+// this module enforces the bound of the states that name it; the others (the tab lock, a
+// tab waiting for another, a version taking over) have owners of their own. Without that
+// module (its contract did not load) the states it would have named wait as before.
+const owner = () => globalThis.heartsLifecycle;
+const waiting = () => {
+    if (owner()) return owner().bound()?.by !== "static/watch.mjs";
+    return ["claiming", "elsewhere"].includes(root.dataset.state) || root.dataset.pwa === "updating";
+};
+const quietMs = () => owner()?.bound()?.ms ?? QUIET_MS;
 const moved = () => void (lastMove = performance.now());
 
 // The start failed: static/boot/stopped.mjs says so (it listens for hearts:boot-failed), or,
@@ -62,7 +70,9 @@ function fail(reason) {
         document.dispatchEvent(new CustomEvent("hearts:boot-failed", { detail }));
         hideRuntimeErrors();
         if (document.querySelector("#boot [data-boot]")) return; // boot/stopped.mjs said it
-        root.dataset.state = "stopped";
+        // The page's state is static/lifecycle.mjs's to write; only a page whose modules
+        // never came (no owner) has this module write it, as the last resort.
+        if (!owner()?.fail(reason)) root.dataset.state = "stopped";
         ownMessage(offline);
     };
     if (parsed) tell();
@@ -131,8 +141,8 @@ function tick() {
     for (const last of downloads.values()) {
         if (now - last > STALL_MS) return fail(`a download stalled for ${STALL_MS} ms`);
     }
-    if (downloads.size === 0 && now - lastMove > QUIET_MS) {
-        return fail(`nothing moved for ${QUIET_MS} ms`);
+    if (downloads.size === 0 && now - lastMove > quietMs()) {
+        return fail(`nothing moved for ${quietMs()} ms`);
     }
     setTimeout(tick, TICK_MS);
 }
@@ -190,5 +200,19 @@ document.addEventListener("DOMContentLoaded", () => {
     });
     banners.observe(document.body, { childList: true, subtree: true });
 });
+
+// A held key never presses a way on: Enter clicks a focused button at every repeated
+// keydown, and the way on reloads the page (Python's hearts/web/keys.py guards the table's
+// own buttons once it runs; static/boot/input.mjs the painted hand before).
+addEventListener(
+    "keydown",
+    (event) => {
+        const repeated = event.repeat && (event.key === "Enter" || event.key === " ");
+        if (repeated && event.target instanceof Element && event.target.closest("[data-boot]")) {
+            event.preventDefault();
+        }
+    },
+    true,
+);
 
 globalThis.heartsWatch = { repair, fail };

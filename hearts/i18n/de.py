@@ -19,6 +19,12 @@ DE: dict[str, str] = {
         "Kopie bleibt erhalten) und starte neu; Spiel und Statistik bleiben erhalten."
     ),
     "boot.cause_none": "Dein Spiel und deine Statistik bleiben erhalten. Bitte versuche es erneut.",
+    "boot.cause_full": (
+        "Im Speicher dieses Browsers ist kein Platz mehr für eine Kopie. Starte ohne diese "
+        "Daten neu (sie gehen dann verloren) oder schaffe Platz, zum Beispiel indem du Daten "
+        "anderer Websites löschst, und versuche es erneut."
+    ),
+    "boot.start_without": "Ohne diese Daten neu starten",
     "boot.set_aside": "Beiseitelegen und neu starten",
     "boot.retry": "Erneut versuchen",
     "boot.offline": (
@@ -175,6 +181,9 @@ DE: dict[str, str] = {
     "notice.bad_settings": (
         "Die gespeicherten Einstellungen ließen sich nicht lesen. Sie wurden gesondert "
         "aufbewahrt; es gelten die Standardeinstellungen."
+    ),
+    "notice.sound_unavailable": (
+        "Dieser Browser spielt hier keinen Ton ab; der Ton ist jetzt ausgeschaltet."
     ),
     "notice.error": (
         "Etwas ist schiefgegangen. Dein Spiel ist gespeichert; lade die Seite neu, um "

@@ -22,6 +22,11 @@ EN: dict[str, str] = {
         "start again; your game and statistics are kept."
     ),
     "boot.cause_none": "Your game and statistics are kept. Please try again.",
+    "boot.cause_full": (
+        "There is no room left in this browser's storage for a copy. Start again without it "
+        "(it is then lost), or free some space, for example other sites' data, and try again."
+    ),
+    "boot.start_without": "Start again without it",
     "boot.set_aside": "Set aside and start again",
     "boot.retry": "Try again",
     # the runtime's files could not be fetched (static/pwa.mjs, before Python runs)
@@ -186,6 +191,7 @@ EN: dict[str, str] = {
     "notice.bad_settings": (
         "The saved settings could not be read; they were set aside and the defaults are used."
     ),
+    "notice.sound_unavailable": "This browser does not play sound here, so sound is now off.",
     "notice.error": "Something went wrong. Your game is saved; reload the page to continue.",
     "dismiss": "Dismiss",
     # how to play

@@ -330,11 +330,16 @@ class Controller:
         self.clock.update(now, self.visible and self.in_progress)
         return self._outcome(events, notices)
 
-    def _settings(self, settings: Settings) -> Outcome:
+    def sound_unavailable(self) -> Outcome:
+        """The browser refused to play sound: the switch goes off, and the player is told."""
+        off = self.settings._replace(sound=False)
+        return self._settings(off, notices=("notice.sound_unavailable",))
+
+    def _settings(self, settings: Settings, notices: Sequence[str] = ()) -> Outcome:
         """Settings are their own record, not part of the table's commit."""
         self.settings = settings
         self.records.save_settings(settings)
-        return self._outcome()
+        return self._outcome(notices=notices)
 
     def _outcome(self, events: Sequence[Event] = (), notices: Sequence[str] = ()) -> Outcome:
         """What happened, and any new messages about storage."""

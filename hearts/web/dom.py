@@ -16,10 +16,21 @@ from pyodide.ffi import (  # type: ignore[import-not-found]
     to_js,
 )
 
+from .lifecycle import INITIAL, next_state
 from .ports import Boot, DomEvent, Handler
 from .records import game_storage
 from .safe_storage import SafeStorage, StorageFull, is_quota_error, probe
 from .tablock import adoptable, lock_options
+
+
+def _optional(effect: str, call: Callable[[], object]) -> bool:
+    """Run an effect the game does without; ``False`` (and a warning) if it threw."""
+    try:
+        call()
+    except Exception as error:  # a JsException from the browser, whatever it says
+        js.console.warn(f"Hearts: {effect} failed: {error}")
+        return False
+    return True
 
 
 def _text(value: Any) -> str | None:
@@ -181,20 +192,33 @@ class BrowserDom:
         if pwa:
             pwa.applyUpdate()
 
+    # Motion and sound are effects the game does without: a module that did not load or
+    # throws (a browser that refuses audio) never stops a start or a move.
     def motion_before(self, plan: str) -> None:
         motion = getattr(js.window, "heartsMotion", None)
         if motion:  # the module may have failed to load: the table then simply jumps
-            motion.before(plan)
+            _optional("the cards' flights", lambda: motion.before(plan))
 
     def motion_after(self) -> None:
         motion = getattr(js.window, "heartsMotion", None)
         if motion:
-            motion.after()
+            _optional("the cards' flights", motion.after)
 
-    def sound(self, on: bool, cues: str) -> None:
+    def sound(self, on: bool, cues: str) -> bool:
         sound = getattr(js.window, "heartsSound", None)
-        if sound:  # the module may have failed to load: the game is then silent
-            sound.play(on, cues)
+        if not sound:  # the module may have failed to load: the game is then silent
+            return True
+        return _optional("sound", lambda: sound.play(on, cues))
+
+    def report(self, event: str) -> None:
+        owner = getattr(js.window, "heartsLifecycle", None)
+        if owner:
+            owner.report(event)
+            return
+        # static/lifecycle.mjs did not load (its contract did not): the same table, here.
+        state = next_state(str(self.root.attr("data-state") or INITIAL), event)
+        if state is not None:
+            self.root.set_data("state", state)
 
     def take_boot(self) -> Boot:
         boot = getattr(js.window, "heartsBoot", None)
@@ -248,7 +272,10 @@ class BrowserDom:
         callback, failed = create_proxy(granted), create_proxy(lambda _error: on_end())
         self.proxies += [callback, failed]
         opts = to_js(options, dict_converter=js.Object.fromEntries)
-        js.navigator.locks.request(name, opts, callback).catch(failed)
+        try:
+            js.navigator.locks.request(name, opts, callback).catch(failed)
+        except Exception:  # refused at once: as a rejected request, after this call returns
+            self.set_timeout(on_end, 0)
         return (lambda: abort.abort()) if abort is not None else (lambda: None)
 
 

@@ -42,6 +42,7 @@ class Drawing:
         self.confirm_new = self.confirm_reset = False
         self.update_ready = dom.update_ready()  # a new app version waits (static/pwa.mjs)
         self.deck = ""  # the deck drawn (<html data-deck>: static/boot/deck.mjs sets it first)
+        self.sound_failed = False  # the last update's sound was refused by the browser
 
     @property
     def lang(self) -> str:
@@ -55,7 +56,8 @@ class Drawing:
         events = outcome.events if outcome is not None else ()
         self.draw(events)
         # The switch's state goes with every update; sounds only for what just happened.
-        self.dom.sound(self.controller().settings.sound, json.dumps(sounds.cues(events)))
+        played = self.dom.sound(self.controller().settings.sound, json.dumps(sounds.cues(events)))
+        self.sound_failed = not played
         if outcome is not None:
             self.painter.say(spoken(outcome.events, self.controller().game, self.lang))
 

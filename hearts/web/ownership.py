@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from ..view import dialogs as views
 from . import render
+from .lifecycle import CLAIM_MS
 from .ports import Dom, DomEvent
 from .tablock import GRACE_MS, LOCK_NAME, TabLock
 
@@ -33,6 +34,7 @@ class TabOwnership:
         self.run_safely = run_safely
         self.tab = TabLock()
         self.withdraw: Callable[[], None] | None = None  # the waiting request, if any
+        self.bound: object = None  # the timer that bounds the first request's answer
         self.dialog = dom.by_id(render.TAB_DIALOG)
         dom.listen(render.TAB_DIALOG, "click", lambda ev: run_safely(self.on_click, ev))
         dom.listen(render.TAB_DIALOG, "cancel", lambda ev: ev.prevent_default())
@@ -48,9 +50,27 @@ class TabOwnership:
             self.tab.granted(self.tab.ask())
             self.start()
             return
-        self.dom.root.set_data("state", "claiming")
+        self.dom.report("claiming")
+        # A lock manager that never answers is no reason to wait for ever (set first: an
+        # answer may come before request() returns).
+        self.bound = self.dom.set_timeout(
+            lambda: self.run_safely(lambda: self.unanswered(self.tab.request)), CLAIM_MS
+        )
         if not self.request("reclaim"):  # this tab was playing before its reload
             self.request("if_available")
+
+    def answered(self) -> None:
+        """The lock manager answered the first request: no more bound on it."""
+        if self.bound is not None:
+            self.dom.clear_timeout(self.bound)
+            self.bound = None
+
+    def unanswered(self, number: int) -> None:
+        """The browser refused the lock or did not answer: play without it."""
+        self.bound = None
+        action = self.tab.unanswered(number)
+        if action is not None:
+            self.begin(action)
 
     def request(self, mode: str) -> bool:
         """Ask for the lock (``"reclaim"``: adopt the one static/handover.mjs took back;
@@ -58,6 +78,7 @@ class TabOwnership:
         number = self.tab.ask()
 
         def granted(held: bool) -> None:
+            self.answered()
             if not held:
                 self.run_safely(self.on_refused, number)
                 return
@@ -68,6 +89,12 @@ class TabOwnership:
                 self.begin(action)
 
         def ended() -> None:
+            if self.tab.status == "asking" and number == self.tab.request:
+                # Rejected before it was ever granted (a SecurityError where site storage
+                # is blocked): the browser refuses Web Locks.
+                self.answered()
+                self.run_safely(self.unanswered, number)
+                return
             what = self.tab.lost(number)
             if what == "stop":
                 self.run_safely(self.on_lost)
@@ -95,7 +122,7 @@ class TabOwnership:
         if not self.tab.refused(number):
             return
         self.dom.by_id("boot").set_hidden(True)
-        self.dom.root.set_data("state", "elsewhere")
+        self.dom.report("elsewhere")
         self.show()
         self.request("wait")  # closing the other tab hands the game to this one
 

@@ -26,7 +26,7 @@ from .timing import Timings, debug_state
 
 def _object(text: str) -> dict[str, object]:
     """A JSON object from the boot module (the picture it painted, as stored): parsed
-    within the records' limits, as any stored text is (issue 20); ``{}`` if it is not one."""
+    within the records' limits, as any stored text is; ``{}`` if it is not one."""
     try:
         found = parse_json(text)
     except SaveError:
@@ -84,24 +84,31 @@ class Page:
         caller to carry out in order, now that the engine can decide.
         """
         try:
+            self.dom.report("starting")
             boot = self.dom.take_boot()
             self.build = boot.build
             self.ctl.records.reading = self.dom.boot_reading
             outcome = self.ctl.start()
+            painted = _object(boot.painted) if boot.painted is not None else {}
             queued = queued_intents(boot.queued)
+            if queued and painted.get("table") != self.ctl.records.table_check:
+                # Tapped on a picture of another point of the game (another tab played on
+                # while this one waited): nothing is played that was not chosen on the
+                # table the player saw.
+                queued = []
             if boot.painted is not None and not queued:
                 self.dom.boot_reading(PICTURE_KEY)
-                self.drawing.painter.adopt(_object(boot.painted))
+                self.drawing.painter.adopt(painted)
                 self.dom.boot_reading(None)
             self.ctl.set_visible(not self.dom.hidden())
             self.dom.expose("heartsDebug", {"state": self.debug_state, "perf": self.timings.perf})
             self.update(outcome)
             self.dom.by_id("boot").set_hidden(True)
             self.dom.root.set_data("readyMs", str(round(self.dom.now())))  # for the benchmark
-            self.dom.root.set_data("state", "ready")
+            self.dom.report("ready")
         except Exception:
-            # No dead end (issue 20): the table is not playable, so the boot module offers
-            # the way on (set aside what was being read, start again) instead of waiting.
+            # No dead end: the table is not playable, so the boot module offers the way on
+            # (static/boot/stopped.mjs chooses it) instead of waiting.
             self.dom.boot_failed()
             raise
         return queued
@@ -122,10 +129,15 @@ class Page:
     # ------------------------------------------------------------------ after each step
     def update(self, outcome: Outcome | None = None) -> None:
         """Take in what happened, draw and say it, store the picture, and set the one
-        timer (R22)."""
-        self.drawing.update(outcome)
-        self.keep_picture()
-        self.timer.sync(self.ctl.pending())
+        timer (R22): set even when the drawing fails, so the CPU seats never stop."""
+        try:
+            self.drawing.update(outcome)
+            if self.drawing.sound_failed and self.ctl.settings.sound:
+                # The browser refuses audio: sound switches itself off, and says so (U10).
+                self.drawing.update(self.ctl.sound_unavailable())
+            self.keep_picture()
+        finally:
+            self.timer.sync(self.ctl.pending())
 
     def draw(self) -> None:
         """Draw the table again (nothing happened) and store the picture."""

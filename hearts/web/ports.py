@@ -108,19 +108,24 @@ class Dom(Protocol):
     def motion_after(self) -> None:
         """The table is drawn: fly the planned cards from where they were to where they are."""
 
-    def sound(self, on: bool, cues: str) -> None:
+    def sound(self, on: bool, cues: str) -> bool:
         """Sound switched ``on`` or off, and the sounds of what just happened (``cues``:
-        JSON, :mod:`hearts.web.sounds`) to play if it is on (static/sound.mjs)."""
+        JSON, :mod:`hearts.web.sounds`) to play if it is on (static/sound.mjs).  ``False``:
+        the browser refused to play (no audio device, audio blocked)."""
+
+    def report(self, event: str) -> None:
+        """Tell the owner of the page's state (static/lifecycle.mjs) what happened: an
+        event of :data:`hearts.web.lifecycle.STATES`; it performs the transition."""
 
     def take_boot(self) -> Boot:
         """Take over from the boot module: what it painted and queued (it stops listening)."""
 
     def boot_reading(self, key: str | None) -> None:
         """Tell the boot module which stored record is being read now (``None``: none), so
-        that if Python dies meanwhile it knows what to set aside (issue 20)."""
+        that if Python dies meanwhile it knows what to set aside."""
 
     def boot_failed(self) -> None:
-        """Tell the boot module the start failed: it shows the way on (issue 20)."""
+        """Tell the boot module the start failed: it shows the way on."""
 
     def has_locks(self) -> bool: ...
     def request_lock(
@@ -133,7 +138,8 @@ class Dom(Protocol):
         """Ask for the Web Lock ``name``; ``mode`` is ``"if_available"``, ``"wait"`` or
         ``"steal"``.  ``on_grant(True)`` once held (kept until the tab closes or it is
         stolen), ``on_grant(False)`` when ``if_available`` found it taken; ``on_end()`` when
-        the request ends with an error (stolen, withdrawn).  Returns a withdraw function."""
+        the request ends with an error (stolen, withdrawn, or refused by the browser before
+        it was granted).  Returns a withdraw function."""
 
     def adopt_lock(self, on_grant: Callable[[bool], None], on_end: Callable[[], None]) -> bool:
         """Take over the lock static/handover.mjs took back for this tab after a reload,

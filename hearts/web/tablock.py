@@ -1,4 +1,4 @@
-"""One tab drives the saved game; another tab of it waits, or takes over (issue 6).
+"""One tab drives the saved game; another tab of it waits, or takes over.
 
 Two tabs playing one saved game would overwrite each other's progress and could count a
 result twice.  The page therefore holds a Web Lock named :data:`LOCK_NAME` while it plays
@@ -18,9 +18,11 @@ manager said and does what the answer tells it.
   :data:`GRACE_MS` before this tab plays: a reload of the playing tab takes it back in
   that time (static/handover.mjs steals it as the page loads), and the waiting tab simply
   waits again.  Only a playing tab that stays away (closed) hands the game over; so does
-  the take-over button, at once (issue 12).
+  the take-over button, at once.
 
-A browser without Web Locks plays as before (one tab, no coordination).
+A browser without Web Locks plays as before (one tab, no coordination); so does one whose
+lock manager rejects the first request or does not answer it within
+:data:`hearts.web.lifecycle.CLAIM_MS` (site storage blocked).
 """
 
 from __future__ import annotations
@@ -108,6 +110,15 @@ class TabLock:
         first = not self.started
         self.started = True
         return "start" if first else "resume"
+
+    def unanswered(self, request: int) -> str | None:
+        """The browser refused ``request`` (rejected it before any grant) or did not answer
+        it in time: play as where there are no Web Locks (``"start"``), unless an answer
+        came meanwhile or the request is no longer current."""
+        if self.status != "asking" or request != self.request:
+            return None
+        self.held = None
+        return self._own()
 
     def refused(self, request: int) -> bool:
         """``ifAvailable`` found the lock held elsewhere; ``True``: show it and wait."""

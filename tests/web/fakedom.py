@@ -17,6 +17,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
+from hearts.web.lifecycle import INITIAL, next_state
 from hearts.web.ports import Boot, DomEvent, Handler
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -250,10 +251,16 @@ class FakeLocks:
     def __init__(self) -> None:
         self.holder: tuple[Callable[[], None], Any] | None = None  # (on_end, tab)
         self.queue: list[tuple[Callable[[bool], None], Callable[[], None], Any]] = []
+        self.refusing = False  # every request is rejected (site storage blocked)
+        self.silent = False  # no request is ever answered
 
     def request(self, tab: Any, mode: str, grant: Callable[[bool], None], end: Callable[[], None]):
         entry = (grant, end, tab)
-        if mode == "steal" and self.holder is not None:
+        if self.refusing:  # a SecurityError: the promise rejects, nothing was granted
+            end()
+        elif self.silent:  # the request never settles
+            pass
+        elif mode == "steal" and self.holder is not None:
             # The stealer holds the lock before the old holder hears that it lost it.
             old_end, _ = self.holder
             self.holder = (end, tab)
@@ -318,6 +325,8 @@ class FakeDom:
         self.sounds: list[tuple[bool, list[str]]] = []  # (switch, cues) the page asked to play
         self.boot_reads: list[str | None] = []  # what the page said it was reading
         self.boot_failures = 0
+        self.reported: list[str] = []  # the events told to the owner of the page's state
+        self.audio_refused = False  # the browser throws when sound would play
 
     # ------------------------------------------------------------------ ports.Dom
     @property
@@ -377,8 +386,16 @@ class FakeDom:
         assert self.motion_open, "motion_after without motion_before"
         self.motion_open = False
 
-    def sound(self, on: bool, cues: str) -> None:
+    def sound(self, on: bool, cues: str) -> bool:
         self.sounds.append((on, json.loads(cues)))
+        return not (on and self.audio_refused)  # a refused AudioContext throws once on
+
+    def report(self, event: str) -> None:
+        """static/lifecycle.mjs: the same table performs the transition."""
+        self.reported.append(event)
+        state = next_state(self.html.attrs.get("data-state", INITIAL), event)
+        if state is not None:
+            self.html.set_data("state", state)
 
     def boot_reading(self, key: str | None) -> None:
         self.boot_reads.append(key)

@@ -171,3 +171,43 @@ def test_the_boot_module_is_told_what_is_read_and_when_the_start_fails():
     failing.page.run_safely(failing.ownership.claim)
     assert failing.dom.boot_failures == 1
     assert failing.dom.root.attr("data-state") != "ready"
+
+
+def test_taps_on_a_picture_of_another_point_of_the_game_are_dropped():
+    """A tab that waited for another one keeps the taps made on its picture; meanwhile the
+    other tab played on. Before the fix the queued card was played in a later trick."""
+    memory = MemoryStorage()
+    first = tab_with_boot(memory, Boot(build=BUILD))
+    shown = memory.data[PICTURE_KEY]  # what the waiting tab painted
+    hand = first.hand()
+    queue = json.dumps([{"tap": code} for code in hand[:3]] + [{"action": "confirm-pass"}])
+    first.my_move()  # the other tab plays on: the save is at another point now
+    before = first.ctl.game.actions
+    again = tab_with_boot(memory, Boot(BUILD, shown, queue), seed=None)
+    assert again.ctl.game.actions == before  # nothing the player did not choose
+    assert again.ctl.record.selection == () and again.ctl.record.lifted is None
+
+
+def test_a_browser_that_refuses_audio_turns_sound_off_and_the_game_goes_on():
+    """An AudioContext that throws: the start with a queued tap was blamed on the saved game,
+    and without one the CPU seats stopped after the first pass (no timer was set)."""
+    memory = MemoryStorage()
+    first = tab_with_boot(memory, Boot(build=BUILD))
+    first.page.update(first.ctl.set_sound(True))
+    hand = first.hand()
+    queue = json.dumps([{"tap": hand[0]}])
+    again = open_tab(memory, claim=False, seed=None)
+    again.dom.audio_refused = True
+    again.dom.boot = Boot(BUILD, memory.data[PICTURE_KEY], queue)
+    again.page.run_safely(again.ownership.claim)
+    assert again.dom.root.attr("data-state") == "ready" and again.dom.boot_failures == 0
+    assert not again.ctl.settings.sound and json.loads(memory.data[SETTINGS_KEY])["sound"] is False
+    notices = again.dom.by_id("notice").text()
+    assert "does not play sound" in notices
+    assert [str(c) for c in again.ctl.record.selection] == [hand[0]]  # the tap went through
+    again.tap(hand[1])
+    again.tap(hand[2])
+    again.act("confirm-pass")
+    again.settle()  # the CPU seats move on: their timer is set
+    assert again.ctl.game.phase == "play" and again.ctl.game.to_act == 0
+    assert again.dom.errors == []

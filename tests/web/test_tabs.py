@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from hearts.web.lifecycle import CLAIM_MS
 from hearts.web.records import GAME_KEY, load_table
 from hearts.web.tablock import GRACE_MS
 
@@ -109,3 +110,34 @@ def test_take_over_while_holding_plays_at_once():
 def test_without_web_locks_the_tab_just_plays():
     tab = open_tab(MemoryStorage(), locks=None)
     assert tab.ownership.owner and tab.dom.root.attr("data-state") == "ready"
+
+
+def test_a_browser_that_rejects_web_locks_plays_at_once():
+    """Site storage blocked: navigator.locks.request rejects with a SecurityError. The
+    page stayed at "claiming" for ever before."""
+    locks = FakeLocks()
+    locks.refusing = True
+    tab = open_tab(MemoryStorage(), locks=locks)
+    assert tab.dom.root.attr("data-state") == "ready" and tab.ownership.owner
+    assert tab.dom.reported == ["claiming", "starting", "ready"]
+    assert not tab.dom.by_id("dlg-tab").is_open
+    tab.my_move()  # it plays, with the one timer of the CPU seats (R22)
+    assert tab.ctl.game.phase == "play"
+
+
+def test_a_lock_manager_that_never_answers_is_waited_for_only_its_bound():
+    locks = FakeLocks()
+    locks.silent = True
+    tab = open_tab(MemoryStorage(), locks=locks)
+    assert tab.dom.root.attr("data-state") == "claiming"
+    [(handle, (callback, delay))] = tab.dom.timers.items()
+    assert delay == CLAIM_MS
+    del tab.dom.timers[handle]
+    callback()
+    assert tab.dom.root.attr("data-state") == "ready" and tab.ownership.owner
+
+
+def test_the_claims_bound_is_gone_once_the_lock_answers():
+    _, _, first, second = two_tabs()
+    assert first.dom.timers == {} or all(d != CLAIM_MS for _, d in first.dom.timers.values())
+    assert all(delay != CLAIM_MS for _, delay in second.dom.timers.values())
