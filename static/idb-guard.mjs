@@ -1,13 +1,12 @@
-// IndexedDB that always answers (issue 46, U15). PyScript 0.7's Pyodide loader awaits an
-// IndexedDB map ("Loading Storage": its package cache, of no use to the game, which has no
-// packages) before it asks for the interpreter. Where the browser refuses IndexedDB
-// (privacy modes, policies: open throws "The operation is insecure", returns nothing, fails
-// or never answers) that await never ended and the page said "Starting Python…" for ever.
-// Imported by static/interpreter.mjs, which PyScript imports before that step: from then
-// on indexedDB.open answers within OPEN_BOUND_MS, with the browser's database where it
-// opens, else with an empty one in memory for this page (nothing of the game is stored
-// there; localStorage keeps the game).
-const OPEN_BOUND_MS = 3000;
+// IndexedDB that always answers (U15). PyScript 0.7's Pyodide loader awaits an IndexedDB
+// map ("Loading Storage": its package cache, of no use to the game, which has no packages)
+// before it asks for the interpreter. Where the browser refuses IndexedDB (privacy modes,
+// policies: open throws "The operation is insecure", returns nothing, fails, never
+// answers, or opens and then never completes a transaction) that await never ended and the
+// page said "Starting Python…" for ever. Imported by static/interpreter.mjs, which PyScript
+// imports before that step: from then on indexedDB.open answers at once with an empty
+// database in memory for this page (nothing of the game is stored there; localStorage
+// keeps the game), and the browser's IndexedDB is never touched by the start.
 
 const browsers = (() => {
     try {
@@ -76,40 +75,12 @@ function openInMemory(request, name) {
     answer(request, "success", database);
 }
 
-function open(name, version) {
+// Every database PyScript opens is kept in memory for this page: the browser's own would
+// have to answer every transaction too (one that stalls after a successful open hung the
+// start just as a refused open did), and nothing in it would be of use to the next start.
+function open(name) {
     const request = {};
-    let real = null;
-    try {
-        real = browsers && browsers.open(name, version);
-    } catch {
-        real = null;
-    }
-    let settled = false;
-    const fallBack = (why) => {
-        if (settled) return;
-        settled = true;
-        console.warn(`Hearts: IndexedDB ${why}; this page keeps ${name} in memory`);
-        openInMemory(request, name);
-    };
-    if (!real || typeof real !== "object") {
-        setTimeout(() => fallBack("is refused"));
-        return request;
-    }
-    const timer = setTimeout(() => fallBack("does not answer"), OPEN_BOUND_MS);
-    real.onupgradeneeded = () => {
-        if (!settled) answer(request, "upgradeneeded", real.result, real.transaction);
-    };
-    real.onsuccess = () => {
-        clearTimeout(timer);
-        if (settled) return;
-        settled = true;
-        answer(request, "success", real.result);
-    };
-    real.onerror = (event) => {
-        clearTimeout(timer);
-        event?.preventDefault?.();
-        fallBack("failed");
-    };
+    setTimeout(() => openInMemory(request, name));
     return request;
 }
 

@@ -323,6 +323,12 @@ REFUSALS = {
     "blocked": f"""Object.defineProperty(globalThis, "indexedDB", {{
         configurable: true, get() {{ throw {INSECURE}; }} }});""",
     "never-answers": "IDBFactory.prototype.open = function () { return {}; };",
+    # Opens, then no transaction ever completes: every request of a store stays pending.
+    "stalls-after-open": """IDBDatabase.prototype.transaction = function () {
+        const pending = () => ({});
+        const store = new Proxy({}, { get: () => pending });
+        return { objectStore: () => store, abort() {} };
+    };""",
 }
 
 
