@@ -135,8 +135,9 @@ $(COURTS) &: $(NODE_STAMP) scripts/build_courts.mjs static/css/hearts/35-options
 	node scripts/build_courts.mjs --out $(@D)
 $(GAME): $(NODE_STAMP) $(HEARTS_SOURCES) scripts/build_game.py scripts/compile_pyc.mjs
 	$(PYTHON) scripts/build_game.py --out $(@D)
-# build_contract.py imports build_game.py (the archive's name, hash and writer).
-$(CONTRACT): $(GAME) $(HEARTS_SOURCES) scripts/build_contract.py scripts/build_game.py
+# build_contract.py imports build_game.py (the archive's name, hash and writer) and reads
+# the runtime's manifest (the standard library's name, which carries its hash).
+$(CONTRACT): $(GAME) $(VENDOR) $(HEARTS_SOURCES) scripts/build_contract.py scripts/build_game.py
 	$(PYTHON) scripts/build_contract.py --out $(@D)
 
 # pyscript.toml is committed; the copy fails if it no longer maps the game's archive (or

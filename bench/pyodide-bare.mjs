@@ -1,11 +1,10 @@
-// Start-up floor: the vendored Pyodide via loadPyodide(), without PyScript.
-import { loadPyodide } from "../static/vendor/pyodide-314.0.2/pyodide.mjs";
+// Start-up floor: the vendored Pyodide via loadPyodide(), without PyScript (with the
+// site's standard library: ./site-pyodide.mjs).
+import { loadPyodide } from "./site-pyodide.mjs";
 
 const status = document.querySelector("[data-testid=status]");
 try {
-    const pyodide = await loadPyodide({
-        indexURL: new URL("../static/vendor/pyodide-314.0.2/", import.meta.url).href,
-    });
+    const pyodide = await loadPyodide();
     status.dataset.python = pyodide.runPython("import sys; sys.version.split()[0]");
     document.documentElement.dataset.readyMs = String(Math.round(performance.now()));
     status.textContent = "ready";

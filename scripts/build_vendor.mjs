@@ -6,8 +6,9 @@
 //
 //   static/vendor/pyscript-<version>/  core.js, core.css and the chunks core.js actually imports
 //   static/vendor/pyodide-<version>/   pyodide.mjs + the files it fetches at start-up; the
-//                                      standard library trimmed and compiled
-//                                      (python_stdlib.zip, scripts/stdlib.mjs)
+//                                      standard library trimmed and compiled, in a folder
+//                                      named for its content (stdlib-<sha256, 12 hex
+//                                      digits>/python_stdlib.zip, scripts/stdlib.mjs)
 //
 // (The started interpreter's memory snapshot is made in the player's browser,
 // static/snapshot-worker.mjs, not here: issue 22.)
@@ -17,7 +18,13 @@
 // pyodide.mjs, pyodide.asm.wasm keep their names across releases). Pages and configs name
 // these folders explicitly; after a version bump, checkReferences() below lists every file
 // that still points at the old version (scripts/gen_pyscript_toml.py rewrites the
-// `interpreter` lines itself).
+// `interpreter` lines itself). The standard library changes without a version bump (with
+// what the game imports), so its folder carries its hash: under one name a returning
+// player's browser answered a new release's start with the old zip (from the HTTP cache,
+// or the service worker's precache, which keys these files by URL alone) and the start
+// stopped at a ModuleNotFoundError. No page names that folder: manifest.json records it
+// (stdlib.file) and scripts/build_contract.py hands it to the pages as STDLIB, in
+// static/build/contract.mjs, which is revalidated on every load.
 //
 // Sources are the exact versions pinned in package.json / package-lock.json (`npm ci`).
 // Nothing here is hand-edited; the output directory is git-ignored and rebuilt from scratch.
@@ -32,7 +39,8 @@
 
 import { createHash } from "node:crypto";
 import {
-    copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync,
+    copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync,
+    writeFileSync,
 } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -68,9 +76,11 @@ const PYODIDE_FILES = [
     "pyodide-lock.json", // package index; fetched by loadPyodide() at start-up
 ];
 
-// Beside them, built here: the standard library the page imports, compiled (by this name:
-// loadPyodide fetches it; scripts/stdlib.mjs).
+// Beside them, built here: the standard library the page imports, compiled (Pyodide's name
+// for it, in a folder named for its hash: loadPyodide fetches it from its stdLibURL;
+// scripts/stdlib.mjs).
 const STDLIB = "python_stdlib.zip";
+const HASH_DIGITS = 12;
 
 function fail(message) {
     console.error(`build_vendor: ${message}`);
@@ -221,17 +231,22 @@ const rows = [
     ...copyAll(pyodide.dir, PYODIDE_FILES, join(OUT, `pyodide-${pyodide.version}`)),
 ];
 // Not a copy: the standard library the runtime, PyScript and the game import
-// (scripts/stdlib.mjs).
-const stdlibPath = `pyodide-${pyodide.version}/${STDLIB}`;
-const stdlib = await buildStdlib(pyodide.dir, join(OUT, stdlibPath), {
+// (scripts/stdlib.mjs), moved into the folder its hash names once built.
+const pyodideOut = join(OUT, `pyodide-${pyodide.version}`);
+const stdlib = await buildStdlib(pyodide.dir, join(pyodideOut, STDLIB), {
     pyscriptDist: join(pyscript.dir, "dist"),
     gameDir: GAME,
 });
-const stdlibBytes = readFileSync(join(OUT, stdlibPath));
+const stdlibBytes = readFileSync(join(pyodideOut, STDLIB));
+const stdlibSha = createHash("sha256").update(stdlibBytes).digest("hex");
+// Its path under pyodide-<version>/, which pages hand to loadPyodide as its stdLibURL.
+const stdlibFile = `stdlib-${stdlibSha.slice(0, HASH_DIGITS)}/${STDLIB}`;
+mkdirSync(dirname(join(pyodideOut, stdlibFile)));
+renameSync(join(pyodideOut, STDLIB), join(pyodideOut, stdlibFile));
 rows.push({
-    path: stdlibPath,
+    path: `pyodide-${pyodide.version}/${stdlibFile}`,
     bytes: stdlibBytes.length,
-    sha256: createHash("sha256").update(stdlibBytes).digest("hex"),
+    sha256: stdlibSha,
 });
 checkReferences(new Set(rows.map((r) => r.path)));
 
@@ -242,8 +257,12 @@ writeFileSync(
         pyscript: pyscript.version,
         pyodide: pyodide.version,
         files: rows,
-        // What scripts/stdlib.mjs put in python_stdlib.zip (tests/web/test_stdlib_zip.py).
-        stdlib: { modules: stdlib.modules, roots: stdlib.roots, frozen: stdlib.frozen },
+        // Where the standard library is, under pyodide-<version>/ (loadPyodide's stdLibURL,
+        // static/build/contract.mjs STDLIB), and what scripts/stdlib.mjs put in it
+        // (tests/web/test_stdlib_zip.py).
+        stdlib: {
+            file: stdlibFile, modules: stdlib.modules, roots: stdlib.roots, frozen: stdlib.frozen,
+        },
     }, null, 2)}\n`,
 );
 

@@ -15,9 +15,10 @@ The same table is kept in the e2e smoke page's config (tests/e2e/pages/smoke/pys
 with the source URL relative to that file, so the browser tests import the whole package.
 Everything above the [files] table is kept as it is (edit it by hand) except the
 `interpreter = ...` line, which is rewritten: the game page's to static/interpreter.mjs
-(the vendored Pyodide, started from its memory snapshot), the others' to the vendored
-Pyodide of the version that package.json pins (static/vendor/pyodide-<version>/pyodide.mjs,
-see scripts/build_vendor.mjs);
+(the vendored Pyodide, started from its memory snapshot), the others' to
+bench/site-pyodide.mjs (the vendored Pyodide with the site's standard library, whose folder
+carries its hash; see scripts/build_vendor.mjs, which also checks that both modules name
+the Pyodide version package.json pins);
 [files] must be the last table in the file. Standard library only; deterministic output.
 """
 
@@ -69,15 +70,18 @@ def pyodide_version(root: Path = ROOT) -> str:
 
 # The game page's interpreter module: the vendored Pyodide started from its memory snapshot
 # (static/interpreter.mjs, which names the versioned folder itself). Other configs load the
-# vendored Pyodide directly.
+# vendored Pyodide through bench/site-pyodide.mjs, which hands it the site's standard
+# library (PyScript passes Pyodide only an indexURL; the zip's folder carries its hash).
 GAME_INTERPRETER = "static/interpreter.mjs"
+SITE_PYODIDE = "bench/site-pyodide.mjs"
 
 
 def interpreter_line(version: str, prefix: str = "./", config: str = CONFIG) -> str:
-    """prefix: URL from the page to the repository root (each config sits beside its page)."""
+    """prefix: URL from the page to the repository root (each config sits beside its page).
+    ``version`` is the pinned Pyodide's: the modules named here name its folder themselves."""
     if config == CONFIG:
         return f'interpreter = "{prefix}{GAME_INTERPRETER}"'
-    return f'interpreter = "{prefix}static/vendor/pyodide-{version}/pyodide.mjs"'
+    return f'interpreter = "{prefix}{SITE_PYODIDE}"'
 
 
 ARCHIVE = "static/build/hearts.zip"  # scripts/build_game.py

@@ -52,7 +52,7 @@ IMPORTERS = (
     "pwa/failure.mjs",
     *(f"boot/{name}.mjs" for name in BOOT),
 )
-CONTRACT = build_contract.contract(ROOT, "test-build")
+CONTRACT = build_contract.contract(ROOT, "test-build", "stdlib-test/python_stdlib.zip")
 IMPORT = re.compile(r'import\s*\{([^}]*)\}\s*from\s*"\.\.?/build/contract\.mjs"')
 
 

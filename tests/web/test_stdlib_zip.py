@@ -1,8 +1,9 @@
 """The page's standard library holds what the game imports, compiled, and little else.
 
-scripts/stdlib.mjs (issue 22) writes dist/static/vendor/pyodide-<version>/python_stdlib.zip
-in place of Pyodide's: the closure of what the runtime, PyScript's Python package and the
-game import, as sourceless bytecode, entries stored (the host compresses the whole file).
+scripts/stdlib.mjs (issue 22) writes the page's python_stdlib.zip in place of Pyodide's,
+in a folder named for its hash (dist/static/vendor/pyodide-<version>/stdlib-<hash>/): the
+closure of what the runtime, PyScript's Python package and the game import, as sourceless
+bytecode, entries stored (the host compresses the whole file).
 A module the game imports that is not in it is a ModuleNotFoundError in the player's
 browser, on whatever rare path imports it: these tests read every import statement of
 hearts/ (function-level ones too) and look each stdlib module up in the built zip.
@@ -11,15 +12,16 @@ hearts/ (function-level ones too) and look each stdlib module up in the built zi
 from __future__ import annotations
 
 import ast
+import hashlib
 import json
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 PYODIDE = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
 VENDOR = ROOT / "dist" / "static" / "vendor"
-BUILT = VENDOR / f"pyodide-{PYODIDE}" / "python_stdlib.zip"
 STOCK = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"  # Pyodide's own, all sources
 
 
@@ -53,21 +55,27 @@ def game_imports() -> set[str]:
     return with_parents
 
 
-def manifest() -> dict[str, list[str]]:
-    """What scripts/build_vendor.mjs recorded of the build (vendor/manifest.json)."""
-    stdlib: dict[str, list[str]] = json.loads((VENDOR / "manifest.json").read_text())["stdlib"]
+def manifest() -> dict[str, Any]:
+    """What scripts/build_vendor.mjs recorded of the build (vendor/manifest.json): where the
+    zip is ("file", under the Pyodide folder) and its modules, roots, frozen modules."""
+    stdlib: dict[str, Any] = json.loads((VENDOR / "manifest.json").read_text())["stdlib"]
     return stdlib
 
 
+def built() -> Path:
+    """The built zip."""
+    return VENDOR / f"pyodide-{PYODIDE}" / str(manifest()["file"])
+
+
 def test_every_stdlib_module_the_game_imports_is_in_the_zip():
-    stock, built = modules_in(STOCK, ".py"), modules_in(BUILT, ".pyc")
-    built |= set(manifest()["frozen"])  # os, codecs, io...: compiled into the interpreter
+    stock, shipped = modules_in(STOCK, ".py"), modules_in(built(), ".pyc")
+    shipped |= set(manifest()["frozen"])  # os, codecs, io...: compiled into the interpreter
     imported = game_imports()
     tops = {name.split(".")[0] for name in imported}
     # The scan sees the game's imports at all (a broken walk would pass vacuously).
     assert {"json", "dataclasses", "hashlib", "random", "js"} <= tops
-    missing = sorted(name for name in imported if name in stock and name not in built)
-    assert not missing, f"the game imports {missing}: not in {BUILT.name} (scripts/stdlib.mjs)"
+    missing = sorted(name for name in imported if name in stock and name not in shipped)
+    assert not missing, f"the game imports {missing}: not in {built().name} (scripts/stdlib.mjs)"
     # Every other name is the game's own, the browser's (js), or compiled into Python.
     unknown = tops - stock - {"hearts", "js"} - set(sys.builtin_module_names)
     unknown -= {name for name in unknown if name in sys.stdlib_module_names}
@@ -75,13 +83,13 @@ def test_every_stdlib_module_the_game_imports_is_in_the_zip():
 
 
 def test_the_zip_holds_only_stored_bytecode():
-    entries = zipfile.ZipFile(BUILT).infolist()
+    entries = zipfile.ZipFile(built()).infolist()
     assert entries
     not_pyc = [e.filename for e in entries if not e.filename.endswith(".pyc")]
     assert not not_pyc, f"not bytecode: {not_pyc[:10]}"
     compressed = [e.filename for e in entries if e.compress_type != zipfile.ZIP_STORED]
     assert not compressed, f"compressed entries (the host compresses the file): {compressed[:10]}"
-    headers = {zipfile.ZipFile(BUILT).read(e)[:8] for e in entries}
+    headers = {zipfile.ZipFile(built()).read(e)[:8] for e in entries}
     # One interpreter's magic number; flags 0b01: hash-based, unchecked (PEP 552), so the
     # missing sources are never looked for.
     assert len({h[:4] for h in headers}) == 1
@@ -89,13 +97,26 @@ def test_the_zip_holds_only_stored_bytecode():
 
 
 def test_the_closure_roots_are_in_the_zip_and_dev_tools_are_not():
-    built = modules_in(BUILT, ".pyc")
+    shipped = modules_in(built(), ".pyc")
     stdlib = manifest()
-    assert set(stdlib["modules"]) == built
-    assert set(stdlib["roots"]) <= built
+    assert set(stdlib["modules"]) == shipped
+    assert set(stdlib["roots"]) <= shipped
     start = {"encodings", "encodings.utf_8", "encodings.aliases", "_pyodide", "pyodide.ffi"}
     pyscript = {"asyncio", "base64", "html", "inspect", "json", "pathlib"}  # its package's
     encodings = {f"encodings.{name}" for name in ("ascii", "latin_1", "utf_8_sig", "utf_16")}
     assert start | pyscript | encodings <= set(stdlib["roots"])
     unused = {"unittest", "doctest", "pdb", "pydoc", "email", "xml", "multiprocessing", "tarfile"}
-    assert not unused & built, f"shipped, though the page imports none of: {unused & built}"
+    assert not unused & shipped, f"shipped, though the page imports none of: {unused & shipped}"
+
+
+def test_the_zip_is_named_for_its_content_and_the_contract_names_it():
+    """The runtime is served `immutable` and precached by its URL, and this zip changes with
+    what the game imports: its URL must change with its bytes, or a returning player's
+    browser answers a new release with the old zip (ModuleNotFoundError). The pages learn the
+    name from the contract (revalidated on every load); no other copy is left beside it."""
+    zipped = built()
+    digest = hashlib.sha256(zipped.read_bytes()).hexdigest()
+    assert zipped.parent.name == f"stdlib-{digest[:12]}"
+    assert sorted(VENDOR.rglob("python_stdlib.zip")) == [zipped]
+    contract = (ROOT / "dist/static/build/contract.mjs").read_text(encoding="utf-8")
+    assert f"export const STDLIB = {json.dumps(manifest()['file'])};" in contract.splitlines()
