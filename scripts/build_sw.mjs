@@ -11,11 +11,13 @@
 //
 // Behaviour of the generated worker (Workbox's generateSW):
 //   - install: downloads every precached file; a new version downloads only what changed
-//     (revision = content hash; the vendored runtime lives in version-named folders, so its
-//     URL is its revision and the browser's HTTP cache can answer - no second download on
-//     the first visit). Workbox fetches the other files with `cache: "reload"` (past the
-//     HTTP cache); scripts/sw-prelude.js makes that `no-cache`: the server is still asked
-//     (a stale CDN/HTTP cache cannot poison the precache), but what the page has just
+//     (revision = content hash; the vendored runtime lives in version-named folders, and
+//     its standard library in one named for its hash, so its URL is its revision and the
+//     browser's HTTP cache can answer - no second download on the first visit; a file there
+//     that kept its URL with new bytes would keep its old copy here too, see
+//     scripts/build_vendor.mjs). Workbox fetches the other files with `cache: "reload"`
+//     (past the HTTP cache); scripts/sw-prelude.js makes that `no-cache`: the server is
+//     still asked (a stale CDN/HTTP cache cannot poison the precache), but what the page has just
 //     loaded costs a 304, not a second download (the game's archive was sent twice).
 //   - fetch: cache-first for precached URLs ("/" and "/?seed=1&lang=de" -> index.html, query
 //     strings ignored); anything else goes to the network untouched.
@@ -57,7 +59,8 @@ const IGNORE = [
     "static/vendor/manifest.json", // a build report, not loaded by the page
     "**/*.br", // brotli copies for the server (scripts/precompress.mjs); the page loads X
 ];
-// The vendored runtime's URLs already change with its version (scripts/build_vendor.mjs).
+// The vendored runtime's URLs already change with its version, and the standard library's
+// with its hash (scripts/build_vendor.mjs).
 const VERSIONED = /^static\/vendor\/(?:pyscript|pyodide)-[^/]+\//;
 
 function fail(message) {
