@@ -22,6 +22,8 @@ spells one itself (tests/web/test_contract.py fails when one does):
   elements it draws into by name (seats by seat number), the labels outside them (element,
   attribute) and the keys that move between cards (hearts/web/painter.py).
 * ``LOCK``: the Web Lock's name (hearts/web/tablock.py).
+* ``NAMES``: the page's names both languages use: the window objects, the start's box, the
+  way on's buttons, the table's classes and actions the scripts set (hearts/web/names.py).
 * ``LIFECYCLE``: the page's states, their bounds, exits and blames; static/lifecycle.mjs
   performs the transitions (hearts/web/lifecycle.py).
 * ``LANGUAGES``: the supported languages and the fallback (hearts/i18n).
@@ -56,7 +58,7 @@ def contract(root: Path, build: str, stdlib: str) -> dict[str, Any]:
     from hearts import i18n, record
     from hearts.view.dialogs import chrome
     from hearts.view.table import neutral_plates
-    from hearts.web import lifecycle, markup, painter, phrases, records, render, tablock
+    from hearts.web import lifecycle, markup, names, painter, phrases, records, render, tablock
 
     texts = {
         lang: {
@@ -98,6 +100,7 @@ def contract(root: Path, build: str, stdlib: str) -> dict[str, Any]:
         "NAV_KEYS": dict(painter.NAV_KEYS),
         "LOCK": {"name": tablock.LOCK_NAME},
         "LIFECYCLE": lifecycle.table(),
+        "NAMES": names.contract(),
         "LANGUAGES": {"supported": list(i18n.LANGS), "fallback": i18n.DEFAULT_LANG},
         "STEPS": list(STEPS),
         "TEXTS": texts,

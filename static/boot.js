@@ -16,7 +16,7 @@
 // generated from the modules that own them (scripts/build_contract.py); none spelled here.
 // Every module is named by a <link rel="modulepreload"> in index.html: all of them are
 // fetched with this one, in a single wave (tests/web/test_boot_modules.py).
-import { BUILD, TEXTS } from "./build/contract.mjs";
+import { BUILD, LIFECYCLE, NAMES, TEXTS } from "./build/contract.mjs";
 import { savedDeck } from "./boot/deck.mjs";
 import { listen } from "./boot/input.mjs";
 import { pageLanguage } from "./boot/language.mjs";
@@ -46,7 +46,7 @@ if (saved) {
     paint(words.regions, { table: "table phase-boot", hand }, words.labels, lang);
     root.dataset.boot = "neutral";
 }
-report("painted"); // static/lifecycle.mjs: from "loading" only
+report(LIFECYCLE.events.painted); // static/lifecycle.mjs: from its first state only
 performance.mark("hearts:painted"); // tools/bench_startup.py: the table is on screen
 
 // On a return visit (a saved table, or a page the service worker controls) the game's
@@ -56,7 +56,7 @@ if (!saved && !navigator.serviceWorker?.controller) preloadArchive();
 const input = listen(Boolean(saved));
 const failed = failures(words, () => input.stop());
 
-window.heartsBoot = {
+globalThis[NAMES.globals.boot] = {
     build: BUILD,
     painted: saved ? saved.text : null,
     // hearts/web, once ready: what was tapped meanwhile (JSON), and no more listening.

@@ -11,7 +11,7 @@
 // next load within RECLAIM_WINDOW_MS, this module takes the lock back at once (steal).
 // hearts/web adopts the lock when it starts (window.heartsHandover.listen), and stops if
 // another tab takes it over later.
-import { LOCK } from "./build/contract.mjs";
+import { LOCK, NAMES } from "./build/contract.mjs";
 
 const LOCK_NAME = LOCK.name; // hearts/web/tablock.py, through the generated contract
 const RECLAIM_KEY = "hearts.reclaim";
@@ -60,7 +60,7 @@ addEventListener("pageshow", (event) => {
     if (event.persisted) session((s) => s.removeItem(RECLAIM_KEY));
 });
 
-window.heartsHandover = {
+globalThis[NAMES.globals.handover] = {
     // "none" (no reclaim: hearts/web asks for the lock itself), "asking", "held", "lost".
     state: () => lock.state,
     listen(onGrant, onEnd) {

@@ -27,7 +27,7 @@
 // The start's steps are User Timing marks (performance.mark "hearts:…"; nothing a player
 // sees): a profile of a start (DevTools, a Chrome trace) shows where its time goes.
 import { loadPyodide as loadPyodideFresh, version } from "./vendor/pyodide-314.0.2/pyodide.mjs";
-import { BUILD, IDS, STDLIB } from "./build/contract.mjs";
+import { BUILD, IDS, LIFECYCLE, NAMES, STDLIB } from "./build/contract.mjs";
 import "./idb-guard.mjs"; // first: PyScript awaits IndexedDB before it asks for Python
 import { leftTry, noteWhenLeft, withoutSnapshot } from "./start-notes.mjs";
 import { SNAPSHOT_CACHE, Stalled, bounded, drop, markSnapshot, readSnapshot } from "./snapshot-store.mjs";
@@ -56,7 +56,7 @@ function tableWaits() {
     const waiting =
         document.querySelector(`#${IDS.hand} [aria-pressed]`) !== null ||
         document.querySelector("dialog[open]") !== null;
-    const flying = globalThis.heartsMotion?.running?.() ?? 0;
+    const flying = globalThis[NAMES.globals.motion]?.running?.() ?? 0;
     return waiting && flying === 0;
 }
 
@@ -93,7 +93,7 @@ async function keptSnapshot(cache) {
 // (static/boot/stopped.mjs starts the next one without it).
 function markWhenRunning(cache, kept, done) {
     if (kept.good) return;
-    const lifecycle = globalThis.heartsLifecycle;
+    const lifecycle = globalThis[NAMES.globals.lifecycle];
     const mark = () => markSnapshot(cache, kept.digest, "good").then(done, () => {});
     if (!lifecycle) return; // no owner of the page's state: the canary stays "trying"
     if (lifecycle.gameRuns()) {
@@ -150,10 +150,10 @@ function makeForNextStart(cache, pyodide) {
         else setTimeout(() => whenQuiet(since), QUIET_POLL_MS);
     };
     const playable = () => setTimeout(() => whenQuiet(performance.now()), MAKE_AFTER_MS);
-    if (root.dataset.state === "ready") playable();
+    if (root.dataset.state === LIFECYCLE.ready) playable();
     else {
         const watch = new MutationObserver(() => {
-            if (root.dataset.state !== "ready") return;
+            if (root.dataset.state !== LIFECYCLE.ready) return;
             watch.disconnect();
             playable();
         });
@@ -178,7 +178,7 @@ const started = openCache().then(async (opened) => {
     const tried = kept && (kept.good || (await markSnapshot(cache, kept.digest, "trying").then(() => true, () => false)));
     if (!tried) stopNoting();
     if (tried) {
-        globalThis.heartsLifecycle?.report("restoring");
+        globalThis[NAMES.globals.lifecycle]?.report(LIFECYCLE.events.restoring);
         try {
             const pyodide = await loadPyodideFresh({ ...settings, _loadSnapshot: kept.snapshot });
             performance.mark("hearts:pyodide-loaded");
@@ -203,7 +203,7 @@ const started = openCache().then(async (opened) => {
         } catch (error) {
             stopNoting();
             console.warn("Hearts: Pyodide refused its memory snapshot; a normal start", error);
-            globalThis.heartsLifecycle?.report("refused");
+            globalThis[NAMES.globals.lifecycle]?.report(LIFECYCLE.events.refused);
             drop(cache, BUILD).catch(() => {});
         }
     }

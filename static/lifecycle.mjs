@@ -15,7 +15,7 @@
 //
 // window.heartsLifecycle: {report, fail, bound(), state(), history(), onChange} for
 // static/watch.mjs (which imports nothing of the contract), hearts/web and tests.
-import { LIFECYCLE } from "./build/contract.mjs";
+import { LIFECYCLE, NAMES } from "./build/contract.mjs";
 
 const root = document.documentElement;
 const states = LIFECYCLE.states;
@@ -58,7 +58,7 @@ export function onChange(listener) {
 // What a failure in `name` may blame (hearts/web/lifecycle.py: "runtime", "snapshot", "record").
 export const blames = (name) => states[name].blames;
 
-globalThis.heartsLifecycle = {
+globalThis[NAMES.globals.lifecycle] = {
     report,
     fail: (reason) => report(LIFECYCLE.failed, reason),
     // The current state's bound: {ms, by} (by: the part that enforces it), or null.

@@ -8,7 +8,7 @@
 // a reload mid-flight shows the settled table, and `prefers-reduced-motion: reduce` turns
 // every flight into at most a short fade. Python calls nothing at `?cadence=0`.
 
-import { IDS } from "./build/contract.mjs";
+import { IDS, NAMES } from "./build/contract.mjs";
 import { awaitTrick, holdLanding, pileCount, seatEl, trickLanded } from "./motion/piles.mjs";
 
 // Every flight ends well before the next move can come (the 450 ms cadence, R22): a move is
@@ -90,7 +90,8 @@ function flyIn(el, from, to, ms, delay = 0, extra = {}, done = null) {
 function flyOut(item, to, ms, delay, done) {
   const { el, box: from, w, h } = item;
   if (!from || !to) return done && done();
-  el.classList.remove("winner", "lifted", "selected", "blocked");
+  const { winner, lifted, selected, blocked } = NAMES.card;
+  el.classList.remove(winner, lifted, selected, blocked);
   el.classList.add("flight");
   el.removeAttribute("tabindex");
   el.style.setProperty("--w", `${w}px`); // the card's own size, wherever it was
@@ -132,10 +133,10 @@ function play({ card, seat }, was, now, ms) {
   if (!flyIn(it.el, was.hand.get(card)?.box || was.seats[seat], it.box, ms("play"))) return;
   const winner = document.querySelector(`#${IDS.center} .tcard.winner`);
   if (!winner) return;
-  winner.classList.remove("winner");
+  winner.classList.remove(NAMES.card.winner);
   const prompt = document.getElementById(IDS.prompt);
   if (prompt) track(fade(prompt, 160, ms("play")));
-  setTimeout(() => winner.isConnected && winner.classList.add("winner"), ms("play"));
+  setTimeout(() => winner.isConnected && winner.classList.add(NAMES.card.winner), ms("play"));
 }
 
 // The trick gathered: the nodes that lay there fly to the pile, which shows its old count
@@ -242,4 +243,4 @@ export function running() {
   return flights.size;
 }
 
-globalThis.heartsMotion = { before, after, running };
+globalThis[NAMES.globals.motion] = { before, after, running };

@@ -33,6 +33,7 @@
 //
 // The jobs live in static/pwa/: update.mjs (registration, updates, the take-over on start),
 // failure.mjs (a runtime that cannot be fetched). index.html preloads both with this one.
+import { NAMES } from "./build/contract.mjs";
 import { watchDownloads } from "./pwa/failure.mjs";
 import { updates, whenStarted } from "./pwa/update.mjs";
 
@@ -45,7 +46,7 @@ const api = {
     updateReady: false,
     registration: null,
 };
-window.heartsPWA = api;
+globalThis[NAMES.globals.pwa] = api;
 
 function emit(name, detail) {
     const event = new CustomEvent(name, { detail, cancelable: true });

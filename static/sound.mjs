@@ -7,6 +7,8 @@
 // a key): nothing sounds before it (U10), and the browser's autoplay rule is kept.
 // `prefers-reduced-motion` does not silence it: the switch does.
 
+import { NAMES } from "./build/contract.mjs";
+
 const GAP_S = 0.06; // between the cues of one update (a play that breaks hearts: two)
 const VOLUME = 0.25;
 
@@ -114,4 +116,4 @@ export function play(switchOn, cues) {
   }
 }
 
-globalThis.heartsSound = { play };
+globalThis[NAMES.globals.sound] = { play };

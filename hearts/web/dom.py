@@ -17,6 +17,7 @@ from pyodide.ffi import (  # type: ignore[import-not-found]
 )
 
 from .lifecycle import INITIAL, next_state
+from .names import Globals
 from .ports import Boot, DomEvent, Handler
 from .records import game_storage
 from .safe_storage import SafeStorage, StorageFull, is_quota_error, probe
@@ -184,34 +185,34 @@ class BrowserDom:
         setattr(js.window, name, target)
 
     def update_ready(self) -> bool:
-        pwa = getattr(js.window, "heartsPWA", None)
+        pwa = getattr(js.window, Globals.pwa, None)
         return bool(pwa and pwa.updateReady)
 
     def apply_update(self) -> None:
-        pwa = getattr(js.window, "heartsPWA", None)
+        pwa = getattr(js.window, Globals.pwa, None)
         if pwa:
             pwa.applyUpdate()
 
     # Motion and sound are effects the game does without: a module that did not load or
     # throws (a browser that refuses audio) never stops a start or a move.
     def motion_before(self, plan: str) -> None:
-        motion = getattr(js.window, "heartsMotion", None)
+        motion = getattr(js.window, Globals.motion, None)
         if motion:  # the module may have failed to load: the table then simply jumps
             _optional("the cards' flights", lambda: motion.before(plan))
 
     def motion_after(self) -> None:
-        motion = getattr(js.window, "heartsMotion", None)
+        motion = getattr(js.window, Globals.motion, None)
         if motion:
             _optional("the cards' flights", motion.after)
 
     def sound(self, on: bool, cues: str) -> bool:
-        sound = getattr(js.window, "heartsSound", None)
+        sound = getattr(js.window, Globals.sound, None)
         if not sound:  # the module may have failed to load: the game is then silent
             return True
         return _optional("sound", lambda: sound.play(on, cues))
 
     def report(self, event: str) -> None:
-        owner = getattr(js.window, "heartsLifecycle", None)
+        owner = getattr(js.window, Globals.lifecycle, None)
         if owner:
             owner.report(event)
             return
@@ -221,18 +222,18 @@ class BrowserDom:
             self.root.set_data("state", state)
 
     def take_boot(self) -> Boot:
-        boot = getattr(js.window, "heartsBoot", None)
+        boot = getattr(js.window, Globals.boot, None)
         if not boot:
             return Boot()
         return Boot(_text(boot.build), _text(boot.painted), _text(boot.take()) or "[]")
 
     def boot_reading(self, key: str | None) -> None:
-        boot = getattr(js.window, "heartsBoot", None)
+        boot = getattr(js.window, Globals.boot, None)
         if boot and hasattr(boot, "reading"):
             boot.reading(key)
 
     def boot_failed(self) -> None:
-        boot = getattr(js.window, "heartsBoot", None)
+        boot = getattr(js.window, Globals.boot, None)
         if boot and hasattr(boot, "fail"):
             boot.fail()
 
@@ -240,7 +241,7 @@ class BrowserDom:
         return bool(getattr(js.navigator, "locks", None))
 
     def adopt_lock(self, on_grant: Callable[[bool], None], on_end: Callable[[], None]) -> bool:
-        handover = getattr(js.window, "heartsHandover", None)
+        handover = getattr(js.window, Globals.handover, None)
         if not handover or not adoptable(str(handover.state())):
             return False
         grant = create_proxy(lambda held: on_grant(bool(held)))

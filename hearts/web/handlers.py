@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .names import Actions
 from .page import Page
 from .ports import Intent
 
@@ -155,8 +156,8 @@ def flush(page: Page, _intent: Intent) -> None:
 
 HANDLERS: dict[str, IntentHandler] = {
     "tap": tap,
-    "lower": lower,
-    "confirm-pass": confirm_pass,
+    Actions.lower: lower,
+    Actions.confirmPass: confirm_pass,
     "continue": continue_hand,
     "new_game": new_game_after_summary,
     "menu": open_menu,

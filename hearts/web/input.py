@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from .dialogs import Dialogs
 from .keys import KeyGuard
+from .names import Actions
 from .painter import HAND, NAV_KEYS, TABLE
 from .ports import Dom, DomEvent, Intent
 
@@ -84,7 +85,7 @@ class Input:
         if found is None:
             if target is None or not self.table.contains(target) or target.closest(CONTROLS):
                 return None
-            return Intent("lower")  # a tap on the felt
+            return Intent(Actions.lower)  # a tap on the felt
         code = found.attr("data-card")
         if code and self.hand.contains(found):
             return Intent("tap", code)
@@ -103,7 +104,7 @@ class Input:
         """Escape puts a lifted card down, unless it closes a dialog."""
         if event.key != "Escape" or self.dialogs.open_names():
             return None
-        return Intent("lower")
+        return Intent(Actions.lower)
 
     def hand_key(self, event: DomEvent) -> Intent | None:
         """Arrow keys, Home and End move between cards (Enter/Space click natively)."""

@@ -31,9 +31,23 @@ CLAIM_MS = 5_000
 # (static/pwa/update.mjs enforces it).
 TAKE_OVER_MS = 15_000
 
+# The states (each also the event that enters it, where one part reports it).
 INITIAL = "loading"
+PAINTED = "painted"
+RESTORING = "restoring"
+CLAIMING = "claiming"
+ELSEWHERE = "elsewhere"
+STARTING = "starting"
+READY = "ready"
+UPDATING = "updating"
+STOPPED = "stopped"
+# The events that enter no state of their own name.
+REFUSED = "refused"  # Pyodide refused the memory snapshot: an ordinary start follows
+RESUMED = "resumed"  # the waiting version did not take over: this page starts after all
 FAILED = "failed"  # the event of every failure; its detail says why
 DIED = "died"  # Python died after the table was playable
+EVENTS: tuple[str, ...] = (PAINTED, RESTORING, REFUSED, CLAIMING, ELSEWHERE, STARTING)
+EVENTS += (READY, UPDATING, RESUMED, FAILED, DIED)
 
 # What a failure may blame (static/boot/stopped.mjs maps each to a way on).
 RUNTIME = "runtime"  # a runtime file: the way on checks the copies and tries again
@@ -57,71 +71,71 @@ class State:
         return not self.exits
 
 
-_STARTING_EXITS = {"restoring": "restoring", "claiming": "claiming", "starting": "starting"}
+_STARTING_EXITS = {RESTORING: RESTORING, CLAIMING: CLAIMING, STARTING: STARTING}
 
 STATES: Mapping[str, State] = {
-    "loading": State(
+    INITIAL: State(
         "the document arrives; no script of the game has run yet",
         QUIET_MS,
         "static/watch.mjs",
-        {"painted": "painted", **_STARTING_EXITS, "updating": "updating", FAILED: "stopped"},
+        {PAINTED: PAINTED, **_STARTING_EXITS, UPDATING: UPDATING, FAILED: STOPPED},
         (RUNTIME,),
     ),
-    "painted": State(
+    PAINTED: State(
         "the table is painted (the saved picture or the neutral table); the runtime loads",
         QUIET_MS,
         "static/watch.mjs",
-        {**_STARTING_EXITS, "updating": "updating", FAILED: "stopped"},
+        {**_STARTING_EXITS, UPDATING: UPDATING, FAILED: STOPPED},
         (RUNTIME,),
     ),
-    "restoring": State(
+    RESTORING: State(
         "Python is restored from this browser's memory snapshot",
         QUIET_MS,
         "static/watch.mjs",
-        {"refused": "painted", "claiming": "claiming", "starting": "starting", FAILED: "stopped"},
+        {REFUSED: PAINTED, CLAIMING: CLAIMING, STARTING: STARTING, FAILED: STOPPED},
         (SNAPSHOT,),
     ),
-    "claiming": State(
+    CLAIMING: State(
         "Python runs and asks for the tab lock (one tab plays the saved game)",
         CLAIM_MS,
         "hearts/web/ownership.py",
-        {"elsewhere": "elsewhere", "starting": "starting", FAILED: "stopped"},
+        {ELSEWHERE: ELSEWHERE, STARTING: STARTING, FAILED: STOPPED},
         game_runs=True,
     ),
-    "elsewhere": State(
+    ELSEWHERE: State(
         "another tab plays the game: this one waits for it to close, or for the player",
         None,
         None,
-        {"starting": "starting", FAILED: "stopped"},
+        {STARTING: STARTING, FAILED: STOPPED},
         game_runs=True,
     ),
-    "starting": State(
+    STARTING: State(
         "Python reads the records and deals or resumes the game",
         QUIET_MS,
         "static/watch.mjs",
-        {"ready": "ready", FAILED: "stopped"},
+        {READY: READY, FAILED: STOPPED},
         (RECORD,),
         game_runs=True,
     ),
-    "ready": State(
+    READY: State(
         "the table is playable",
         None,
         None,
-        {DIED: "stopped", "updating": "updating"},
+        {DIED: STOPPED, UPDATING: UPDATING},
         game_runs=True,
     ),
-    "updating": State(
+    UPDATING: State(
         "a waiting version takes over: the page reloads into it",
         TAKE_OVER_MS,
         "static/pwa/update.mjs",
-        {"resumed": "painted", FAILED: "stopped"},
+        {RESUMED: PAINTED, FAILED: STOPPED},
     ),
-    "stopped": State("the start failed: the way on is shown (it reloads the page)", None, None),
+    STOPPED: State("the start failed: the way on is shown (it reloads the page)", None, None),
 }
 
 # The states a player may find the page waiting in without a bound (the player or
 # another tab moves it on).
-WAITING = ("elsewhere", "ready")
+WAITING = (ELSEWHERE, READY)
 
 
 def next_state(state: str, event: str) -> str | None:
@@ -134,8 +148,12 @@ def table() -> dict[str, object]:
     """The table as ``static/build/lifecycle.mjs`` exports it (``LIFECYCLE``)."""
     return {
         "initial": INITIAL,
+        "ready": READY,
+        "stopped": STOPPED,
         "failed": FAILED,
         "died": DIED,
+        "events": {event: event for event in EVENTS},
+        "blame": {blame: blame for blame in (RUNTIME, SNAPSHOT, RECORD)},
         "states": {
             name: {
                 "bound": state.bound_ms,

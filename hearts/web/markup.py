@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import re
 
+from .names import Actions
+
 HTML, SVG = "html", "svg"
 # Tag -> its namespace (the suit pips are inline SVG: <svg><use href="#s-H"></use></svg>).
 TAGS = {
@@ -49,7 +51,7 @@ ATTRIBUTES = {
     "focusable": "false",
     "data-card": _CARD,
     "data-seat": "[0-3]",  # a trick card's seat (who played it)
-    "data-action": "confirm-pass",
+    "data-action": Actions.confirmPass,
     "href": "#s-[CDHS]",  # on <use> only: the page's own suit symbols
 }
 ONLY_ON = {"href": "use", "type": "button", "disabled": "button", "data-action": "button"}

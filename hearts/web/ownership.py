@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..view import dialogs as views
-from . import render
+from . import lifecycle, render
 from .lifecycle import CLAIM_MS
+from .names import Boot
 from .ports import Dom, DomEvent
 from .tablock import GRACE_MS, LOCK_NAME, TabLock
 
@@ -50,7 +51,7 @@ class TabOwnership:
             self.tab.granted(self.tab.ask())
             self.start()
             return
-        self.dom.report("claiming")
+        self.dom.report(lifecycle.CLAIMING)
         # A lock manager that never answers is no reason to wait for ever (set first: an
         # answer may come before request() returns).
         self.bound = self.dom.set_timeout(
@@ -121,8 +122,8 @@ class TabOwnership:
     def on_refused(self, number: int) -> None:
         if not self.tab.refused(number):
             return
-        self.dom.by_id("boot").set_hidden(True)
-        self.dom.report("elsewhere")
+        self.dom.by_id(Boot.box).set_hidden(True)
+        self.dom.report(lifecycle.ELSEWHERE)
         self.show()
         self.request("wait")  # closing the other tab hands the game to this one
 

@@ -14,9 +14,11 @@ from collections.abc import Callable
 
 from ..errors import SaveError
 from ..record import parse_json
+from . import lifecycle
 from .controller import Controller
 from .drawing import Drawing
 from .events import Outcome
+from .names import Actions, Boot, Globals
 from .ports import Dom, Intent
 from .records import PICTURE_KEY
 from .schedule import Pending
@@ -34,7 +36,7 @@ def _object(text: str) -> dict[str, object]:
     return found if isinstance(found, dict) else {}
 
 
-QUEUED_ACTIONS = ("confirm-pass", "lower")  # what static/boot/input.mjs may queue
+QUEUED_ACTIONS = (Actions.confirmPass, Actions.lower)  # static/boot/input.mjs queues these
 
 
 def queued_intents(text: str) -> list[Intent]:
@@ -84,7 +86,7 @@ class Page:
         caller to carry out in order, now that the engine can decide.
         """
         try:
-            self.dom.report("starting")
+            self.dom.report(lifecycle.STARTING)
             boot = self.dom.take_boot()
             self.build = boot.build
             self.ctl.records.reading = self.dom.boot_reading
@@ -101,11 +103,12 @@ class Page:
                 self.drawing.painter.adopt(painted)
                 self.dom.boot_reading(None)
             self.ctl.set_visible(not self.dom.hidden())
-            self.dom.expose("heartsDebug", {"state": self.debug_state, "perf": self.timings.perf})
+            debug = {"state": self.debug_state, "perf": self.timings.perf}
+            self.dom.expose(Globals.debug, debug)
             self.update(outcome)
-            self.dom.by_id("boot").set_hidden(True)
+            self.dom.by_id(Boot.box).set_hidden(True)
             self.dom.root.set_data("readyMs", str(round(self.dom.now())))  # for the benchmark
-            self.dom.report("ready")
+            self.dom.report(lifecycle.READY)
         except Exception:
             # No dead end: the table is not playable, so the boot module offers the way on
             # (static/boot/stopped.mjs chooses it) instead of waiting.

@@ -16,9 +16,9 @@ export function tapDecision(card, passing, selected) {
 }
 
 // key: the key pressed, or "felt" for a tap on the table beside the cards and controls;
-// lifted: a card is lifted. "lower" puts it back down (nothing is played), or null.
+// lifted: a card is lifted. true: it goes back down (nothing is played).
 export function putDown(key, lifted) {
-    return lifted && (key === "Escape" || key === "felt") ? "lower" : null;
+    return Boolean(lifted && (key === "Escape" || key === "felt"));
 }
 
 // move: NAV_KEYS' value for the key; current: the focused card's index (-1: none, as the

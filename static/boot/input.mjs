@@ -1,36 +1,39 @@
 // Taps and keys on a painted hand answer at once (select, lift, focus) and are queued;
 // hearts/web takes the queue when it is ready (window.heartsBoot.take()) and hands each
 // tap to the engine in order, which decides as always.
-import { IDS, NAV_KEYS } from "../build/contract.mjs";
+import { IDS, NAMES, NAV_KEYS } from "../build/contract.mjs";
 import { navIndex, putDown, tapDecision } from "./hand.mjs";
 import { field } from "./records.mjs";
 
-const SELECTED = "button.selected";
-const LIFTED = "button.lifted";
+const { card: CARD, pass: PASS, actions: ACTIONS } = NAMES;
+const SELECTED = `button.${CARD.selected}`;
+const LIFTED = `button.${CARD.lifted}`;
+const CONFIRM = `[data-action="${ACTIONS.confirmPass}"]`;
 // What a tap on the felt must not be (hearts/web/input.py CONTROLS).
 const CONTROLS = "button, a, input, label, select, textarea, dialog, [data-card], [data-action]";
 
 // Lower every lifted card (Escape, a tap on the felt).
 function lower(hand) {
     for (const button of hand.querySelectorAll(LIFTED)) {
-        button.classList.remove("lifted");
+        button.classList.remove(CARD.lifted);
         button.setAttribute("aria-pressed", "false");
     }
 }
 
 // A fourth card: the count pulses anew (the class alternates, as Python draws it).
 function nudge(center) {
-    const count = center.querySelector(".pass-count");
+    const count = center.querySelector(`.${PASS.count}`);
     if (!count) return;
-    const next = count.classList.contains("nudge-0") ? "nudge-1" : "nudge-0";
-    count.classList.remove("nudge-0", "nudge-1");
+    const [first, second] = PASS.nudges;
+    const next = count.classList.contains(first) ? second : first;
+    count.classList.remove(first, second);
     count.classList.add("full", next);
 }
 
 // How a decision of tapDecision shows on the button (and the pass button's state).
 function show(decision, button, hand, center) {
     if (decision === "play") {
-        button.classList.add("playing"); // the engine plays it
+        button.classList.add(CARD.playing); // the engine plays it
         return;
     }
     if (decision === "full") {
@@ -39,9 +42,9 @@ function show(decision, button, hand, center) {
     }
     if (decision === "lift") lower(hand);
     const on = decision !== "deselect";
-    button.classList.toggle(decision === "lift" ? "lifted" : "selected", on);
+    button.classList.toggle(decision === "lift" ? CARD.lifted : CARD.selected, on);
     button.setAttribute("aria-pressed", String(on));
-    const confirm = center.querySelector('[data-action="confirm-pass"]');
+    const confirm = center.querySelector(CONFIRM);
     if (confirm && decision !== "lift") {
         confirm.disabled = hand.querySelectorAll(SELECTED).length !== 3;
     }
@@ -56,17 +59,17 @@ export function listen(listening) {
     const putDownBy = (key) => {
         if (!listening || !putDown(key, hand.querySelector(LIFTED) !== null)) return;
         lower(hand);
-        queue.push({ action: "lower" });
+        queue.push({ action: ACTIONS.lower });
     };
-    const passing = () => document.getElementById(IDS.table).classList.contains("phase-pass");
+    const passing = () => document.getElementById(IDS.table).classList.contains(PASS.phase);
 
     hand.addEventListener("click", (event) => {
         const button = listening && event.target.closest("button[data-card]");
         if (!button) return;
         const card = {
             disabled: button.getAttribute("aria-disabled") === "true",
-            chosen: button.classList.contains("selected"),
-            lifted: button.classList.contains("lifted"),
+            chosen: button.classList.contains(CARD.selected),
+            lifted: button.classList.contains(CARD.lifted),
         };
         const decision = tapDecision(card, passing(), hand.querySelectorAll(SELECTED).length);
         if (!decision) return;
@@ -105,10 +108,10 @@ export function listen(listening) {
     });
 
     center.addEventListener("click", (event) => {
-        const confirm = listening && event.target.closest('[data-action="confirm-pass"]');
+        const confirm = listening && event.target.closest(CONFIRM);
         if (!confirm || confirm.disabled) return;
         confirm.disabled = true;
-        queue.push({ action: "confirm-pass" });
+        queue.push({ action: ACTIONS.confirmPass });
     });
 
     return {

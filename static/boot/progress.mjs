@@ -1,8 +1,9 @@
 // Progress that never freezes and never goes backwards: the bar moves by CSS transitions of
 // `transform` (the compositor runs them while the main thread compiles WebAssembly and
 // starts Python), towards milestones that only ever grow; it ends when the page marks
-// <html data-state="ready">, the moment the table is playable.
-import { STEPS } from "../build/contract.mjs";
+// the page is ready (static/lifecycle.mjs), the moment the table is playable.
+import { LIFECYCLE, NAMES, STEPS } from "../build/contract.mjs";
+import { onChange } from "../lifecycle.mjs";
 
 // Milestones: [url suffix, progress reached, step label, seconds to the next].
 const RESOURCES = [
@@ -18,9 +19,9 @@ const CREEP_HZ = 4;
 // words: the page language's texts (the contract's TEXTS[lang]).
 export function startProgress(words) {
     const root = document.documentElement;
-    const bar = document.getElementById("boot-bar");
-    const fill = document.getElementById("boot-fill");
-    const text = document.getElementById("boot-text");
+    const bar = document.getElementById(NAMES.boot.bar);
+    const fill = document.getElementById(NAMES.boot.fill);
+    const text = document.getElementById(NAMES.boot.text);
     let reached = 0;
     let step = 0;
 
@@ -28,7 +29,7 @@ export function startProgress(words) {
         if (value < reached) return; // never backwards
         // A stopped start says what went wrong; later milestones (a late resource,
         // py:ready) must not write a step over it.
-        if (root.dataset.state === "stopped") return;
+        if (root.dataset.state === LIFECYCLE.stopped) return;
         reached = value;
         step = Math.max(step, STEPS.indexOf(label));
         text.textContent = words.steps[STEPS[step]];
@@ -69,10 +70,10 @@ export function startProgress(words) {
     document.addEventListener("py:ready", () => advance(85, "game", 1));
     advance(3, "runtime", 2);
 
-    new MutationObserver(() => {
-        if (root.dataset.state !== "ready") return;
+    onChange(({ to }) => {
+        if (to !== LIFECYCLE.ready) return;
         fill.style.transition = "transform 0.2s ease-out";
         fill.style.transform = "scaleX(1)";
         bar.setAttribute("aria-valuenow", "100");
-    }).observe(root, { attributes: true, attributeFilter: ["data-state"] });
+    });
 }

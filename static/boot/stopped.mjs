@@ -2,7 +2,7 @@
 // error) or its start raises, the player is told so in their language, with the way on:
 // set aside the record Python was reading (a .bad copy is kept, as Python keeps them;
 // statistics stay unless they are the cause) and start again.
-import { LIFECYCLE, RECORDS } from "../build/contract.mjs";
+import { LIFECYCLE, NAMES, RECORDS } from "../build/contract.mjs";
 import { blames, current, onChange, report } from "../lifecycle.mjs";
 import { retriedStart, runtimeChecked, runtimeProven, startWithoutSnapshot, triedAgain } from "../start-notes.mjs";
 import { discardRecord, setAsideForWayOn } from "./set-aside.mjs";
@@ -23,10 +23,11 @@ function wayOn(cause, key, words, why) {
     const button = document.createElement("button");
     button.type = "button";
     button.className = "btn primary boot-action";
-    button.dataset.boot = cause === "none" ? "retry" : "set-aside";
+    button.dataset.boot = cause === "none" ? NAMES.wayOn.retry : NAMES.wayOn.setAside;
     button.textContent = cause === "none" ? words.steps.retry : words.steps.set_aside;
     const restart = async () => {
-        const repair = await (globalThis.heartsWatch ? globalThis.heartsWatch.repair() : "unchecked");
+        const watch = globalThis[NAMES.globals.watch];
+        const repair = await (watch ? watch.repair() : "unchecked");
         if (repair === "offline") {
             why.textContent = words.download.offline;
             button.disabled = false;
@@ -45,9 +46,9 @@ function wayOn(cause, key, words, why) {
             } catch (error) {
                 console.warn("Hearts: storage refused the way on", error); // start again anyway
             }
-        } else if (button.dataset.boot === "set-aside" && !setAsideForWayOn(localStorage, key).kept) {
+        } else if (button.dataset.boot === NAMES.wayOn.setAside && !setAsideForWayOn(localStorage, key).kept) {
             why.textContent = words.causes.full;
-            button.dataset.boot = "retry";
+            button.dataset.boot = NAMES.wayOn.retry;
             button.textContent = words.steps.retry;
             button.disabled = false;
             button.before(withoutIt(key, words, restart));
@@ -63,7 +64,7 @@ function withoutIt(key, words, restart) {
     const button = document.createElement("button");
     button.type = "button";
     button.className = "btn boot-action";
-    button.dataset.boot = "start-without";
+    button.dataset.boot = NAMES.wayOn.startWithout;
     button.textContent = words.steps.start_without;
     button.addEventListener("click", async () => {
         button.disabled = true;
@@ -94,7 +95,7 @@ export function failures(words, onStop) {
     // table it could not set up), but only when Try again already failed the same way: the
     // first way on is Try again, which needs no record to go.
     function blamed(from) {
-        if (!blames(from).includes("record") || root.dataset.python === "snapshot" || !proven) {
+        if (!blames(from).includes(LIFECYCLE.blame.record) || root.dataset.python === "snapshot" || !proven) {
             return null;
         }
         if (reading) return reading;
@@ -104,19 +105,19 @@ export function failures(words, onStop) {
     // The start failed: say so, and offer the way on. Python dying after the table was
     // ready stops the game too: then the way on is a reload.
     function show({ from, event }) {
-        const boot = document.getElementById("boot");
+        const boot = document.getElementById(NAMES.boot.box);
         boot.hidden = false;
         onStop();
         const key = blamed(from);
         const cause = CAUSES.get(key) ?? "none";
-        document.getElementById("boot-bar").classList.add("failed");
-        const text = document.getElementById("boot-text");
+        document.getElementById(NAMES.boot.bar).classList.add("failed");
+        const text = document.getElementById(NAMES.boot.text);
         text.textContent = event === LIFECYCLE.died ? words.steps.died : words.steps.stopped;
         const why = document.createElement("p");
         why.className = "boot-text boot-why";
         why.textContent = words.causes[cause];
         const button = wayOn(cause, key, words, why);
-        boot.classList.add("stopped");
+        boot.classList.add(LIFECYCLE.stopped);
         boot.setAttribute("role", "alert");
         boot.append(why, button);
         // A dialog Python opened answers no more, and as a modal one it leaves everything
@@ -129,7 +130,7 @@ export function failures(words, onStop) {
         button.focus();
     }
     onChange((change) => {
-        if (change.to === "stopped") show(change);
+        if (change.to === LIFECYCLE.stopped) show(change);
     });
 
     const failed = (reason) => report(LIFECYCLE.failed, reason);
@@ -148,7 +149,7 @@ export function failures(words, onStop) {
     addEventListener("unhandledrejection", (event) => fatal(event.reason) && died("Python died"));
     // static/pwa.mjs or static/watch.mjs: the runtime could not be fetched, or the start
     // made no progress within its bound.
-    document.addEventListener("hearts:boot-failed", (event) => failed(event.detail?.reason ?? "stopped"));
+    document.addEventListener("hearts:boot-failed", (event) => failed(event.detail?.reason ?? "the start stopped"));
 
     return {
         reading(key) {

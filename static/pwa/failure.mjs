@@ -1,7 +1,7 @@
 // A start-up that cannot reach the runtime (the very first visit, with the connection
 // gone) gets a clear message instead of a progress bar that never ends: "hearts:boot-failed"
 // (detail {offline, reason}; cancelable: a listener may show its own message instead).
-import { LANGUAGES, TEXTS } from "../build/contract.mjs";
+import { LANGUAGES, LIFECYCLE, TEXTS } from "../build/contract.mjs";
 
 const root = document.documentElement;
 const NETWORK_ERROR = /failed to fetch|networkerror|load failed|network error|importing a module script failed|failed to load module|error loading dynamically imported module/i;
@@ -49,7 +49,7 @@ export function watchDownloads({ emit, reloading, controlled }) {
     document.addEventListener("DOMContentLoaded", () => { scriptsRun = true; }, { once: true });
 
     function bootFailed(reason) {
-        if (failed || reloading() || root.dataset.state === "ready") return; // a game goes on
+        if (failed || reloading() || root.dataset.state === LIFECYCLE.ready) return; // a game goes on
         failed = true;
         const offline = navigator.onLine === false;
         root.dataset.bootError = offline ? "offline" : "network";

@@ -2,9 +2,12 @@
 // takes over on the next start or when the player accepts it between hands (pwa.mjs says
 // when). api: window.heartsPWA, whose state this keeps; emit(name, detail) dispatches a
 // document event; setState(state) mirrors it as <html data-pwa>.
+import { LIFECYCLE } from "../build/contract.mjs";
+import { report } from "../lifecycle.mjs";
+
 const root = document.documentElement;
 const RELOADED = "hearts:pwa-reloaded"; // sessionStorage: guards against a reload loop
-const TAKE_OVER_MS = 15_000;
+const TAKE_OVER_MS = LIFECYCLE.states[LIFECYCLE.events.updating].bound; // this module's bound
 const sw = navigator.serviceWorker;
 const SW_URL = new URL("../../sw.js", import.meta.url);
 
@@ -39,9 +42,9 @@ export function whenStarted(callback) {
     // A few seconds after the table is ready, when the browser is idle: the first moves of
     // the game (and the page's own last start-up work) come before 20 MB of precache.
     const soon = () => setTimeout(() => requestIdle(run), SETTLE_MS);
-    const observer = new MutationObserver(() => root.dataset.state === "ready" && soon());
+    const observer = new MutationObserver(() => root.dataset.state === LIFECYCLE.ready && soon());
     observer.observe(root, { attributes: true, attributeFilter: ["data-state"] });
-    if (root.dataset.state === "ready") soon();
+    if (root.dataset.state === LIFECYCLE.ready) soon();
     const later = () => setTimeout(run, 10000);
     if (document.readyState === "complete") later();
     else addEventListener("load", later, { once: true });
@@ -59,7 +62,8 @@ export function updates(api, { emit, setState }) {
     function activateAndReload(worker, { reloadAnyway = true } = {}) {
         if (reloading || !worker) return Promise.resolve(false);
         reloading = true;
-        setState("updating");
+        setState(LIFECYCLE.events.updating); // <html data-pwa>, as the page's state says
+        report(LIFECYCLE.events.updating);
         return new Promise((resolve) => {
             let settled = false;
             const reload = () => {
@@ -82,6 +86,7 @@ export function updates(api, { emit, setState }) {
                 settled = true;
                 navigator.serviceWorker.removeEventListener("controllerchange", reload);
                 reloading = false;
+                report(LIFECYCLE.events.resumed); // this page starts the old version after all
                 return resolve(false);
             };
             setTimeout(check, 1000);
@@ -131,7 +136,7 @@ export function updates(api, { emit, setState }) {
             return false;
         }
         api.registration = registration;
-        if (sessionStorage.getItem(RELOADED) || root.dataset.state === "ready") {
+        if (sessionStorage.getItem(RELOADED) || root.dataset.state === LIFECYCLE.ready) {
             offerUpdate(); // it did not take over after one reload: leave it to the player
             return false;
         }

@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ...view import CardFace, HandCard, TrickCard
+from ..names import Card
 
 # Pip positions of the number cards: (column, row) on a 3 × 13 grid, rows 0…12 (R30 look).
 _SIDES = (("l", 0), ("r", 0), ("l", 12), ("r", 12))
@@ -84,11 +85,11 @@ def hand_card(card: HandCard, focus: bool) -> str:
     classes = ["card", "hcard", _colour(f), f"s-{f.suit}", f"row{card.row}"]
     attrs = [f'data-card="{escape(f.code)}"', f'aria-label="{escape(card.label)}"']
     if card.blocked:
-        classes.append("blocked")
+        classes.append(Card.blocked)
     if card.lifted:
-        classes.append("lifted")
+        classes.append(Card.lifted)
     if card.selected:
-        classes.append("selected")
+        classes.append(Card.selected)
     if card.received:
         classes.append("received")
     if card.blocked or card.inert:
@@ -108,7 +109,7 @@ def trick_card(card: TrickCard) -> str:
     where the motion plan says it came (``data-seat``: who played it, for the tests)."""
     classes = ["card", "tcard", _colour(card.face), f"s-{card.face.suit}", f"at-{card.position}"]
     if card.winner:
-        classes.append("winner")
+        classes.append(Card.winner)
     return (
         f'<div class="{" ".join(classes)}" data-card="{escape(card.face.code)}" '
         f'data-seat="{card.seat}" role="img" aria-label="{escape(card.label)}">'
