@@ -109,6 +109,11 @@ TABLE = """
 }
 """
 
+# A new size changes the lift and the sink, and a lifted or sunk card's transform eases
+# there (40-hand.css): measured once it has arrived.
+SETTLED = "() => Promise.all(document.getAnimations().map((a) => a.finished))"
+
+
 def overlaps(regions: dict[str, dict[str, float]]) -> list[str]:
     names = sorted(regions)
     found = []
@@ -137,6 +142,7 @@ def walk(page, what: str, trick_cards: bool) -> tuple[list[str], dict[tuple[int,
     for w, h in SIZES:
         page.set_viewport_size({"width": w, "height": h})
         next_frame(page)
+        page.evaluate(SETTLED)
         g = page.evaluate(TABLE)
         seen[(w, h)] = g
         where = f"{what} {w}×{h}"
