@@ -72,7 +72,7 @@ lint: $(DEV_STAMP)
 # Engine, CPU and web-logic tests in CPython: hearts/web/ (but the DOM facade) must stay
 # >= 90 % covered by the web tests (the fake document of tests/web/fakedom.py). Only they
 # run measured: nothing else imports hearts.web, and tracing the CPU and engine tests too
-# made the suite twice as slow (issue 44). $(GAME), $(VENDOR): the archive tests check the
+# made the suite twice as slow. $(GAME), $(VENDOR): the archive tests check the
 # built archive and standard library (tests/web/test_stdlib_zip.py), never a stale one;
 # $(COURTS): the court sprites (tests/web/test_court_sprites.py).
 # The storage fuzz feeds ten thousand records: it adds no line to the coverage and runs
@@ -91,7 +91,7 @@ test-exhaustive: $(DEV_STAMP)
 	$(VPY) -m pytest -q -m exhaustive tests --ignore=tests/e2e
 
 # The same engine and record tests inside the pinned Pyodide under Node: the Python the
-# browser runs (3.14 in WebAssembly, a much smaller stack than CPython's; issue 20). The
+# browser runs (3.14 in WebAssembly, a much smaller stack than CPython's). The
 # wheels are pure Python from PyPI (requirements-pyodide.txt), unpacked into Pyodide by
 # scripts/pyodide_pytest.mjs; a failing test fails make test.
 PYODIDE_TESTS := tests/engine tests/web/test_storage_fuzz.py tests/web/test_records.py \
@@ -185,7 +185,7 @@ chromium:
 	@test -x $(CHROMIUM) || { $(SUDO) $(APT_GET) update -q && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -q chromium; }
 
-# All three engines players use, in one apt-get run when any is missing (issue 23).
+# All three engines players use, in one apt-get run when any is missing.
 browsers:
 	@for f in $(BROWSER_FILES); do test -x $$f || missing=1; done; \
 	if [ -n "$$missing" ]; then $(SUDO) $(APT_GET) update -q && \
@@ -222,7 +222,7 @@ bench: $(DEV_STAMP)
 	$(VPY) -m tools.bench
 
 # Start-up, cold and warm: the table on screen and the engine ready, against the bare runtime.
-# Then per engine (issue 23): ready, cold and warm, in Chromium, Firefox and WebKit against
+# Then per engine: ready, cold and warm, in Chromium, Firefox and WebKit against
 # the same engine's bare PyScript page.
 bench-startup: $(DEV_STAMP) build browsers
 	$(VPY) -m tools.bench_startup --engines chromium,firefox,webkit
@@ -234,7 +234,7 @@ bench-bytes: $(DEV_STAMP) build chromium
 
 # The same plus Lighthouse on the game and the bare PyScript pages (stock and trimmed
 # runtime), in one run: LIGHTHOUSE_PRESET=desktop (default) or mobile (Lighthouse's own
-# default: a phone, slow 4G, CPU 4x slower; issue 22).
+# default: a phone, slow 4G, CPU 4x slower).
 # Lighthouse has its own npm folder (tools/lighthouse/): make test never installs it.
 LIGHTHOUSE_PRESET ?= desktop
 # simulate (Lighthouse's default) or devtools: the load really throttled (docs/performance.md).
@@ -256,7 +256,7 @@ tournament: $(DEV_STAMP)
 tournament-ismcts: $(DEV_STAMP) $(ISMCTS_STAMP)
 	$(VPY) -m tools.ismcts --deals 500 --sims 1000
 
-# Issue 24: our level vs three PIMC teachers (16 worlds, roll-outs by the Hard frozen in
+# our level vs three PIMC teachers (16 worlds, roll-outs by the Hard frozen in
 # tools/frozen_hard.py) and one teacher vs three of ours, DEALS duplicate deals (~20 min for
 # 500 with the 2 workers it starts on this 2-core machine).
 DEALS ?= 500
@@ -264,7 +264,7 @@ LEVEL ?= hard
 tournament-teacher: $(DEV_STAMP)
 	$(VPY) -m tools.teacher_tournament --deals $(DEALS) --level $(LEVEL)
 
-# Issue 24: Hard's evaluation (hearts/cpu/hard_weights.py) fitted to the teacher's card
+# Hard's evaluation (hearts/cpu/hard_weights.py) fitted to the teacher's card
 # values on self-play positions, from seeds recorded in parallel, one per core (data in
 # .cache/learn-hard/, not committed; four seeds took 16 min on this 2-core machine, about
 # 40 on a slow day; the fit and its play checks 10 more).
@@ -273,7 +273,7 @@ LEARN_DEALS ?= 600
 learn-hard: $(DEV_STAMP)
 	$(VPY) -m tools.learn_hard --seed $(LEARN_SEED) --deals $(LEARN_DEALS)
 
-# Issue 24: Hard's pass (hearts/cpu/hard_pass_weights.py) fitted to what tools/pass_teacher
+# Hard's pass (hearts/cpu/hard_pass_weights.py) fitted to what tools/pass_teacher
 # finds each candidate pass worth (data in .cache/pass-teacher/, not committed; 3,000 pass
 # decisions took 20 min on this 2-core machine, the fit and its play checks 5 more).  The
 # roll-outs are today's Hard: run it after learn-hard.

@@ -7,7 +7,7 @@ field is read, so a truncated, edited or foreign record is refused with :class:`
 Size and nesting are checked before the JSON parser sees the text (:func:`parse_json`):
 ``json.loads`` recurses once per level, and the browser's Python (Pyodide, in WebAssembly)
 has a far smaller stack than CPython's, so a record 8,000 brackets deep is a fatal error
-there, not a ``RecursionError`` (issue 20).  No record the game writes is nested deeper
+there, not a ``RecursionError``.  No record the game writes is nested deeper
 than 3; :data:`MAX_DEPTH` leaves room, and the check is a few regular expressions, not a
 loop over every character in Python.
 """

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The court figures of the cards (issue 45): one SVG sprite,
+// The court figures of the cards: one SVG sprite,
 // dist/static/build/courts.svg, made from the npm package @letele/playing-cards (pinned in
 // package.json / package-lock.json; CC0-1.0, Adrian Kennard's English-pattern deck).
 //

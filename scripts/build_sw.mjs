@@ -95,7 +95,7 @@ function options(swDest = SW) {
 // Every precache entry carries its SHA-256 (Subresource Integrity): Workbox fetches it with
 // `integrity`, so a response that does not match (cut short, damaged on the way) is never
 // cached, and a copy it repairs is checked the same way. The prelude gets the same table,
-// size and hash per file: after a failed start it checks the copies it holds (issue 46; U13).
+// size and hash per file: after a failed start it checks the copies it holds (U13).
 const FILES = {};
 async function verified(entries) {
     const manifest = entries.map((entry) => {

@@ -7,7 +7,7 @@
 // stdin: a zip of hearts/**/*.py. stdout: a zip of their bytecode alone (hearts/cards.pyc
 // for hearts/cards.py: zipimport imports a module from its .pyc when no source is beside
 // it, straight from the archive without unpacking it). The page never reads the sources,
-// so they are not sent (issue 22; a traceback names the file and line, without the line's
+// so they are not sent (a traceback names the file and line, without the line's
 // text). Entries are stored, not deflated: the server compresses the whole archive better
 // (brotli, scripts/precompress.mjs), and importing needs no zlib. "Unchecked-hash" pycs
 // (PEP 552): used without comparing them to a source. Entries are sorted and dated

@@ -6,7 +6,7 @@
 //
 // Brotli at its highest quality (11, a 16 MB window) is too slow for a server to run per
 // request, and saves most where the bytes are: the interpreter's .wasm travels as 2.8 MB
-// instead of 3.6 MB gzipped (issue 22). A host that serves precompressed siblings sends
+// instead of 3.6 MB gzipped. A host that serves precompressed siblings sends
 // X.br with `Content-Encoding: br` to browsers that accept it (scripts/serve.py does, as do
 // nginx's brotli_static and Caddy's `precompressed`); others get X, compressed as the host
 // does. The service worker never precaches the .br files (scripts/build_sw.mjs). A copy

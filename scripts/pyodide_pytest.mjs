@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// pytest inside the pinned Pyodide (the Python the browser runs), under Node (issue 20).
+// pytest inside the pinned Pyodide (the Python the browser runs), under Node.
 //
 //   node scripts/pyodide_pytest.mjs WHEELS_DIR [pytest arguments...]
 //

@@ -1,6 +1,6 @@
 // The standard library the page ships: only the modules the runtime, PyScript's Python
-// package and the game import, as bytecode compiled by the pinned Pyodide's own Python
-// (issue 22). Pyodide's npm package ships python_stdlib.zip with 560 .py sources (9.6 MB
+// package and the game import, as bytecode compiled by the pinned Pyodide's own Python.
+// Pyodide's npm package ships python_stdlib.zip with 560 .py sources (9.6 MB
 // unpacked): every module the interpreter imports at start-up was compiled from source in
 // the player's browser, and the player downloaded email, xml, unittest, pdb... that nothing
 // imports.
@@ -23,7 +23,7 @@
 // beside it), "unchecked-hash" pycs (PEP 552: no source timestamp to compare), entries
 // STORED, sorted and dated 1980-01-01: the same inputs give the same bytes, the host
 // compresses the whole file (brotli beats per-entry deflate) and zipimport needs no zlib.
-// Docstrings and asserts are kept (OPTIMIZE). Measured (issue 22): optimize=1 saves 3 kB
+// Docstrings and asserts are kept (OPTIMIZE). Measured: optimize=1 saves 3 kB
 // of the brotli-compressed zip; optimize=2 saves 165 kB (1.15 -> 0.98 MB), but Pyodide's own
 // _pyodide.docstring copies docstrings of _pyodide._core_docs onto the JsProxy types at
 // start, the interpreter would still say sys.flags.optimize == 0 to code that checks it,

@@ -5,7 +5,7 @@
 // browser's HTTP cache, so that a stale copy cannot get into the precache. `no-cache` gives
 // the same guarantee (the server is asked every time) but lets it answer 304 for what the
 // page has just loaded: on a first visit the game's archive, its stylesheet and icons were
-// sent twice (issue 22). Only Workbox's own install requests ask for "reload".
+// sent twice. Only Workbox's own install requests ask for "reload".
 const networkFetch = self.fetch.bind(self);
 self.fetch = (input, init) =>
     input instanceof Request && input.cache === "reload" && init === undefined

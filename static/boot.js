@@ -4,14 +4,14 @@
 // 1. Paint at once, before PyScript is even imported (boot/paint.mjs): the saved table, if
 //    its picture belongs to the save and to this build (boot/picture.mjs: your hand, the
 //    plates, the trick, the status line, in the saved language), else the neutral table
-//    in the page's language (boot/language.mjs). Storage is data, never HTML as such
-//    (issue 20): a stored region is painted only if it is the renderer's markup
+//    in the page's language (boot/language.mjs). Storage is data, never HTML as such:
+//    a stored region is painted only if it is the renderer's markup
 //    (boot/markup.mjs), and stored text is read within the records' own limits
 //    (boot/records.mjs).
 // 2. Taps and keys on a painted hand answer at once and are queued for hearts/web
 //    (boot/input.mjs, deciding as Python does: boot/hand.mjs).
 // 3. Progress that never freezes and never goes backwards (boot/progress.mjs).
-// 4. No dead end (issue 20): a failed start offers the way on (boot/stopped.mjs).
+// 4. No dead end: a failed start offers the way on (boot/stopped.mjs).
 // Python's facts (keys, kinds, regions, labels, keys, languages, texts): the contract,
 // generated from the modules that own them (scripts/build_contract.py); none spelled here.
 // Every module is named by a <link rel="modulepreload"> in index.html: all of them are

@@ -1,4 +1,4 @@
-// Tab hand-over that follows the player (issue 12): the tab you reload keeps the game.
+// Tab hand-over that follows the player: the tab you reload keeps the game.
 //
 // The game is played by the tab holding the Web Lock LOCK.name (hearts/web/tablock.py).
 // Reloading that tab releases the lock while the page unloads, so a tab waiting for it is

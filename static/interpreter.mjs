@@ -5,7 +5,7 @@
 // navigation against 2.2 s for the bare PyScript page (README "Start-up speed").
 //
 // PyScript only needs `loadPyodide` and `version` from its interpreter module. The
-// snapshot is made in this browser, never downloaded (issue 22: it was 6.2 MB of a first
+// snapshot is made in this browser, never downloaded (it was 6.2 MB of a first
 // visit's 13.6): a start without one is an ordinary start, and once the game is playable
 // and the browser idle, static/snapshot-worker.mjs makes one off the page's thread and
 // keeps it in Cache Storage (static/snapshot-store.mjs) for every later start, offline
@@ -14,7 +14,7 @@
 // makes its own. Whenever the kept copy fails its seal (length, SHA-256, build), its read
 // stalls, its last restore never became playable (the canary) or Pyodide refuses it, it is
 // dropped and this start is an ordinary one, so a bad snapshot costs one slower start,
-// never the game (issue 46, U15). <html data-python="snapshot" | "fresh"> tells which start happened,
+// never the game (U15). <html data-python="snapshot" | "fresh"> tells which start happened,
 // <html data-python-game="N"> how many of the game's modules the snapshot held, and
 // <html data-python-kept="BYTES"> that a snapshot was made for the next (tests, benchmarks).
 //
@@ -22,7 +22,7 @@
 // where it happens inside a promise no error event says so either. Pyodide calls its
 // on_fatal hook then (a private hook of the pinned version, checked by
 // tests/e2e/test_boot.py), and this module turns it into the document event
-// "hearts:python-died", on which static/boot.js shows the way on (issue 20).
+// "hearts:python-died", on which static/boot.js shows the way on.
 //
 // The start's steps are User Timing marks (performance.mark "hearts:…"; nothing a player
 // sees): a profile of a start (DevTools, a Chrome trace) shows where its time goes.

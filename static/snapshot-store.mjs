@@ -5,7 +5,7 @@
 // static/snapshot-worker.mjs (writes it, drops other builds' entries and other versions'
 // caches).
 //
-// The snapshot is verified before Pyodide sees it (issue 46, U15): a heap restored from
+// The snapshot is verified before Pyodide sees it (U15): a heap restored from
 // damaged bytes hung the page at every later start, or stopped it. The worker seals the
 // entry with its byte length, its SHA-256 and the build (response headers of the entry);
 // the reader checks all three, reading with a bound on every step (a Cache Storage read

@@ -14,7 +14,7 @@
 // archive's hash, computed here from the very bytes imported. Pyodide records the
 // JavaScript objects Python refers to by their path from globalThis, so one made in a
 // worker restores on the page. It used to be made at build time and downloaded, 6.2 MB of
-// a first visit's 13.6 (issue 22). Posts {kept: bytes} when done, or {failed: message}.
+// a first visit's 13.6. Posts {kept: bytes} when done, or {failed: message}.
 import { loadPyodide, version } from "./vendor/pyodide-314.0.2/pyodide.mjs";
 import { STDLIB } from "./build/contract.mjs";
 import { SNAPSHOT_CACHE, SNAPSHOT_PREFIX, buildOf, sealed, snapshotKey } from "./snapshot-store.mjs";

@@ -1,5 +1,5 @@
 """Requirement ids: every one cited is defined in docs/requirements.md, every one defined is
-checked by a test (issue 44).
+checked by a test.
 
 A definition is a list item that starts with the id in bold (``- **R17** …``); an item
 whose first line says ``(not yet built: issue N)`` is a behaviour still to come: no test

@@ -1,4 +1,4 @@
-"""Browser benchmark (``make bench-browser``): prints what issue 4 asks to be measured.
+"""Browser benchmark (``make bench-browser``): prints the in-browser figures of docs/performance.md.
 
 * navigation → playable hand, fresh profile (new browser context) and on reload;
 * Python time per CPU move in the browser: decide + apply + save (median, p99), and the

@@ -12,7 +12,7 @@ return visit in a new tab of the same profile, counted the same way.
 The bytes are those the server wrote (scripts/serve.py --log-bytes: headers and body as
 they went over the wire, compressed as the production headers say), so the page's own
 requests, the service worker's precache and any worker's fetches all count. Prints one
-row per path (how often it was sent, the bytes) and the totals, against issue 22's
+row per path (how often it was sent, the bytes) and the totals, against the
 target of 5.0 MB for the first visit.
 """
 

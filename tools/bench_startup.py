@@ -37,8 +37,8 @@ matches, observed by a MutationObserver that Playwright injects before any page 
                    part of dist/), with the same immutable caching as the site's runtime
     pyodide-stock  bench/pyodide-stock.html: loadPyodide() alone on the stock pyodide
 
-The two kinds of floor answer two questions. The STOCK floor is the baseline issue 22's
-targets were written against ("the bare PyScript page" was then the stock runtime): the
+The two kinds of floor answer two questions. The STOCK floor is the baseline the start-up
+targets are stated against ("the bare PyScript page" was then the stock runtime): the
 game against what any PyScript page gets out of the box. The TRIMMED floor is stricter:
 the game against a bare page that gets every byte-saving of the site too, so it shows what
 the game's own start (the update gate, the snapshot, importing and drawing the game) costs.
@@ -53,8 +53,8 @@ tab once the service worker is active and the memory snapshot kept.
 
 Before the runs, one unrecorded first visit per page (--warmup) lets the server compress
 each file once, as a production host has its compressed copies ready. Prints the median
-(and min..max) per page and moment, and the ratios against both floors with issue 22's
-targets (stated against the stock floor, the issue's baseline; shown against the trimmed
+(and min..max) per page and moment, and the ratios against both floors with the start-up
+targets (stated against the stock floor, their baseline; shown against the trimmed
 one too). The site is served by scripts/serve.py with the production headers
 (netlify.toml) and gzip. Needs the dev venv (Playwright) and Chromium (`make chromium`);
 Lighthouse needs `make bench-lighthouse` (its own npm folder, tools/lighthouse/). The
@@ -101,7 +101,7 @@ FLOORS = {
     "pyscript": ("pyscript-stock", "pyscript-bare"),
     "pyodide": ("pyodide-stock", "pyodide-bare"),
 }
-# (kind, moment of the app, floor, issue 22's target ratio or None). The cold "ready"
+# (kind, moment of the app, floor, the target ratio or None). The cold "ready"
 # target is 1.0 on loopback and 0.8 on an emulated phone (--network/--cpu-slowdown):
 # COLD_READY_TARGETS.
 RATIOS = (
@@ -575,7 +575,7 @@ def report(names: list[str], results: dict, cold_ready_target: float) -> None:
         return
     print(
         "\nratios (median / median) against both floors: stock = npm's runtime as shipped"
-        " (issue 22's baseline),\ntrimmed = the site's own runtime files (stricter)"
+        " (the targets' baseline),\ntrimmed = the site's own runtime files (stricter)"
     )
     for kind, moment, floor, target in RATIOS:
         if target == "cold-ready":
@@ -626,7 +626,7 @@ def report_lighthouse(audits: dict[str, list[dict]], setting: str) -> None:
         tti = "met" if game["TTI"] <= med[floor]["TTI"] else "NOT met"
         score = "met" if game["score"] >= med[floor]["score"] else "NOT met"
         print(f"  game TTI <= {floor} TTI: {tti};  game score >= {floor} score: {score}")
-    print(f"  game score >= 0.85 (issue 22): {'met' if game['score'] >= 0.85 else 'NOT met'}")
+    print(f"  game score >= 0.85: {'met' if game['score'] >= 0.85 else 'NOT met'}")
 
 
 if __name__ == "__main__":

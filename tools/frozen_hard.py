@@ -1,4 +1,4 @@
-"""Today's Hard, frozen at a commit: the roll-out player of the PIMC teacher (issue 24).
+"""Today's Hard, frozen at a commit: the roll-out player of the PIMC teacher.
 
 The teacher (:mod:`tools.teacher`) must not get stronger or weaker when ``hearts/cpu/hard*``
 changes (the learned Hard is measured against it), so its roll-outs use Hard's modules as
@@ -8,7 +8,7 @@ unchanged rule book and whose ``.seatview`` is the engine's
 :class:`~hearts.cpu.seatview.SeatView` (the views the game builds).
 
 The modules of the commits in :data:`BLOBS` are a frozen copy in the tree
-(``tools/frozen_hard_src/<commit>/``, issue 44): the tests and the teacher need no git
+(``tools/frozen_hard_src/<commit>/``): the tests and the teacher need no git
 history, a shallow clone or an archive runs them.  Each file is checked against the git blob
 id recorded for it before it runs (``git ls-tree <commit> hearts/cpu/`` lists the same ids).
 :func:`hard_at` loads Hard at any other commit from git the same way, to measure a change
@@ -26,7 +26,7 @@ from pathlib import Path
 
 import hearts.cpu.seatview
 
-COMMIT = "6f9d6081579c8a1bb9dbd4450eaa0542cf801c5e"  # main before issue 24
+COMMIT = "6f9d6081579c8a1bb9dbd4450eaa0542cf801c5e"  # main before Hard learned its weights
 PACKAGE = "hearts._frozen_hard"
 # In dependency order: each module's relative imports are already loaded when it runs.
 MODULES = (
@@ -40,8 +40,8 @@ MODULES = (
     "hard_follow",
     "hard",
 )
-# Issue 24's (hard_facts and hard_rows from issue 44), loaded before ``hard`` (those a
-# commit has).
+# The learned modules (hard_facts and hard_rows came later), loaded before ``hard``
+# (those a commit has).
 LEARNED = (
     "hard_weights",
     "hard_facts",
@@ -110,7 +110,7 @@ def source(module: str, commit: str = COMMIT, root: Path = ROOT) -> str:
 
 
 def modules_at(commit: str, root: Path = ROOT) -> tuple[str, ...]:
-    """Hard's modules at ``commit`` in dependency order (the learned ones from issue 24 on)."""
+    """Hard's modules at ``commit`` in dependency order (the learned ones where it has them)."""
     if commit in BLOBS:
         names = [f"hearts/cpu/{m}.py" for m in BLOBS[commit]]
     else:

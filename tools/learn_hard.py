@@ -1,4 +1,4 @@
-"""``python -m tools.learn_hard``: fit Hard's evaluation to the PIMC teacher (issue 24).
+"""``python -m tools.learn_hard``: fit Hard's evaluation to the PIMC teacher.
 
 The recipe, reproducible from ``--seed``:
 
@@ -54,7 +54,7 @@ DATA = ROOT / ".cache" / "learn-hard"
 # Per situation (lead, follow, discard).  A row holds the facts and their products with the
 # situation's context facts (hard_facts.CONTEXT), 322 or 368 numbers: they need a stronger
 # ridge, and a lead's or a follow's fitted card overrules the rules' only by a clear margin
-# (the teacher's values are noisy; issue 24: a prototype of the follow fit gained +0.12
+# (the teacher's values are noisy; a prototype of the follow fit gained +0.12
 # pts/hand vs 3 Hard at margin 0.5, +0.065 at 0; the leads' and discards', README).
 RIDGE = (30.0, 30.0, 30.0)
 MARGIN = (0.5, 0.5, 0.0)
@@ -243,7 +243,7 @@ def table_text(
 ) -> str:
     """``hearts/cpu/hard_weights.py`` as the recipe writes it."""
     lines = [
-        '"""Hard\'s learned weights (issue 24), one vector per situation: lead, follow, discard.',
+        '"""Hard\'s learned weights, one vector per situation: lead, follow, discard.',
         "",
         "Written by ``make learn-hard`` (tools/learn_hard.py); do not edit by hand.",
         f"{note}",
@@ -335,7 +335,7 @@ def play_check(
     """Hard with the fitted weights in situation ``where`` only vs three with rules only.
 
     The teacher's values are sampled from worlds that ignore what play reveals, so a fit
-    that beats the rules on them can still lose at the table (issue 24: the learned leads
+    that beats the rules on them can still lose at the table (the learned leads
     lost about 0.1 pts/hand); the weights decide only where they also win in play.  The
     deals are played in a process per core."""
     jobs = [(weights, where, seed, a, min(a + chunk, deals)) for a in range(0, deals, chunk)]

@@ -1,4 +1,4 @@
-"""``python -m tools.learn_pass``: fit Hard's pass to what a search finds it worth (issue 24).
+"""``python -m tools.learn_pass``: fit Hard's pass to what a search finds it worth.
 
 The recipe, reproducible from ``--seed`` and ``--field``:
 
@@ -21,7 +21,7 @@ The recipe, reproducible from ``--seed`` and ``--field``:
 The roll-outs are played by today's Hard, so run it after ``make learn-hard`` changes the
 play table.  Unlike the split test of ``tools.pass_teacher`` (one decision's best pass on
 half its layouts, valued on the other half), the fit pools thousands of decisions, so
-what it learns is not drowned by one decision's noise (issue 24, docs/strength.md).
+what it learns is not drowned by one decision's noise (docs/strength.md).
 """
 
 from __future__ import annotations
@@ -117,7 +117,7 @@ def checksum(weights: Sequence[float], use: bool, margin: float) -> str:
 def table_text(weights: tuple[float, ...], use: bool, note: str) -> str:
     """``hearts/cpu/hard_pass_weights.py`` as the recipe writes it."""
     lines = [
-        '"""Hard\'s learned pass weights (issue 24), one per fact of hard_pass_eval.features.',
+        '"""Hard\'s learned pass weights, one per fact of hard_pass_eval.features.',
         "",
         "Written by ``make learn-pass`` (tools/learn_pass.py); do not edit by hand.",
         note,

@@ -1,4 +1,4 @@
-"""``python -m tools.pass_teacher``: what a search finds in Hard's pass (issue 24; never shipped).
+"""``python -m tools.pass_teacher``: what a search finds in Hard's pass (never shipped).
 
 The play teacher (:mod:`tools.teacher`) passes like the frozen Hard, so it says nothing
 about passing.  This one searches the pass: for a seat's pass decision it deals ``worlds``

@@ -1,4 +1,4 @@
-"""``python -m tools.screen``: screen Hard rule variants at the table (issue 24).
+"""``python -m tools.screen``: screen Hard rule variants at the table.
 
 A variant is a pass and a play function of the ``SeatView``.  On the same duplicate
 deals (:func:`tools.tournament.deal_for`, the tested seat rotated through all four), each

@@ -4,7 +4,7 @@ Pass phase (two cards chosen), mid-trick (your turn, a card lifted, blocked card
 the trick pause (a finished trick face up, its winner marked), the hand summary, and the
 statistics and help dialogs, at 1280×800, 390×844, 360×640 and 844×390, in English; the
 phone and the desktop also in German, and both again in the dark theme; the four-colour
-deck (issue 45, U11) at phone, landscape and desktop size, and on the phone in German and
+deck (U11) at phone, landscape and desktop size, and on the phone in German and
 dark, with the menu showing its switches.  Fixed seed, fast cadence.
 """
 

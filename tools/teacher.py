@@ -1,4 +1,4 @@
-"""The search teacher of issue 24: a PIMC player (never shipped, never imported by ``hearts/``).
+"""The search teacher of a PIMC player (never shipped, never imported by ``hearts/``).
 
 Perfect-information Monte Carlo: for a play decision the teacher samples ``worlds`` deals
 of the cards it cannot see, each consistent with everything its seat saw (its

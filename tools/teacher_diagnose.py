@@ -1,4 +1,4 @@
-"""``python -m tools.teacher_diagnose``: where Hard's play parts from the teacher (issue 24).
+"""``python -m tools.teacher_diagnose``: where Hard's play parts from the teacher.
 
 Self-play by today's Hard; at every lead or follow Hard chooses (two or more cards, no
 moon defence, not trick 1; the rules' card or the learned one that overrules it), the

@@ -1,4 +1,4 @@
-"""``python -m tools.teacher_tournament``: a level against the PIMC teacher (issue 24).
+"""``python -m tools.teacher_tournament``: a level against the PIMC teacher.
 
 Two pairings on the same duplicate deals (:func:`tools.tournament.deal_for`, seats
 rotated): our level in one seat against three teachers, and one teacher against three of

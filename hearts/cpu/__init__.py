@@ -22,7 +22,7 @@ Player = Callable[[SeatView], Card]
 @cache
 def _levels() -> tuple[dict[Level, Passer], dict[Level, Player]]:
     # Imported at the first CPU decision, not with the game: the page's first screen (your
-    # pass, or a saved table) needs no CPU, and start-up imports less (issue 9).
+    # pass, or a saved table) needs no CPU, and start-up imports less.
     from . import easy, hard, medium
 
     passes: dict[Level, Passer] = {

@@ -6,7 +6,7 @@ so whether a card is certain to win or to lose a trick.  It passes by a plan
 (:mod:`~hearts.cpu.hard_passing`) that learned weights may overrule
 (:mod:`~hearts.cpu.hard_pass_eval`), leads by one (:mod:`~hearts.cpu.hard_lead`) and plays
 to other seats' leads by counting (:mod:`~hearts.cpu.hard_follow`); weights learned from a
-search teacher during development (:mod:`~hearts.cpu.hard_eval`, issue 24) score every
+search teacher during development (:mod:`~hearts.cpu.hard_eval`) score every
 card of a lead, a follow or a discard, the rules' card among their facts, and overrule it
 where they score another clearly higher: never a search in the game.
 
@@ -49,7 +49,7 @@ def apparent_shooter(view: SeatView) -> int | None:
 
 
 def choose_play(view: SeatView, table: hard_eval.PlayTable = hard_eval.SHIPPED) -> Card:
-    """The rule layer where it is right, else the learned evaluation by ``table`` (issue 24).
+    """The rule layer where it is right, else the learned evaluation by ``table``.
 
     Certain plays (one card allowed) and the moon defence (R26, the shared watch and Hard's
     apparent-shooter rules) decide by rule, and so do the situations (lead, follow,
@@ -71,7 +71,7 @@ def choose_play(view: SeatView, table: hard_eval.PlayTable = hard_eval.SHIPPED) 
 
 
 def rule_play(view: SeatView) -> Card:
-    """The card Hard's rules play (the Hard before issue 24)."""
+    """The card Hard's rules play (the Hard before it learned its weights)."""
     legal = view.legal
     if len(legal) == 1:
         return legal[0]

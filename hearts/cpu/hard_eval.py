@@ -1,4 +1,4 @@
-"""Hard's learned evaluation of each legal card (issue 24): a linear score of counted facts.
+"""Hard's learned evaluation of each legal card: a linear score of counted facts.
 
 No search and no sampling (R21, R25): every fact (:mod:`hearts.cpu.hard_facts`, each
 column named) is read from the :class:`SeatView` through

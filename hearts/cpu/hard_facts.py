@@ -1,4 +1,4 @@
-"""The facts Hard's learned evaluation scores, by name (issue 24; named in issue 44).
+"""The facts Hard's learned evaluation scores, by name.
 
 Every card of a decision gets a row of :data:`FEATURES` numbers
 (:mod:`hearts.cpu.hard_rows` reads them from the :class:`SeatView`).  The row is a run of
@@ -182,7 +182,7 @@ FEATURES = len(COLUMNS[LEAD])
 
 # A linear score of the facts alone lost to the rules: whether a card is the rules' pick,
 # and a few facts of its situation, change what every other fact is worth.  So a row also
-# holds every fact times each of its situation's context facts (issue 24, README).
+# holds every fact times each of its situation's context facts (README).
 CONTEXT: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] = (
     # A linear lead on the facts alone lost at the table (−0.14 pts/hand); with these it wins.
     (
@@ -194,7 +194,7 @@ CONTEXT: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] = (
         "void_plan",
         "certain_winner",
     ),
-    # Following: +0.06 pts/hand vs 3 Hard with them (issue 24).
+    # Following: +0.06 pts/hand vs 3 Hard with them.
     ("pick", "takes", "plays_last", "lowest_of_suit", "highest_of_suit", "passes_up_duck"),
     (
         "pick",

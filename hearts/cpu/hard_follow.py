@@ -9,8 +9,8 @@ shows that nobody can (no card above it is out, or all of them are void), or onl
 is to come on a club or diamond trick without points while Q♠ is out: then shed the
 highest, a card that would otherwise win a later trick with points on it.
 
-The two exceptions came from a search teacher's values at these decisions (issue 24,
-never used in the game): ducking with Q♠ +0.39 ± 0.17 a case, the third seat's highest
+The two exceptions came from a search teacher's values at these decisions (never
+used in the game): ducking with Q♠ +0.39 ± 0.17 a case, the third seat's highest
 +1.03 ± 0.16 a case; at the table +0.05 against 3 Hard each, ±0.01 against 3 Medium.
 
 Discarding: Q♠ first, then A♠/K♠ while Q♠ is out, then the card most likely to win a

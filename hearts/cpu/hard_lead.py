@@ -35,12 +35,12 @@ VOID_RISK = 8.0
 CERTAIN_LOSER = 25.0  # a safe exit, but one worth keeping while a plan or a flush is on
 # Hearts broken, a heart with lower hearts still out goes early, while the others can
 # still follow under it, instead of an exit: kept, it wins a late heart trick anyway, often
-# with a discard or Q♠ on it (issue 24: a search teacher's leads pointed there; at the table
+# with a discard or Q♠ on it (a search teacher's leads pointed there; at the table
 # +0.07..+0.10 against 3 Hard and +0.03 against 3 Medium on two seeds; 4 a card loses).
 HEART_SHED = 2.0
 # Q♠ played, not burdened: a high club, diamond or spade of a suit we hold at most
 # SHORT_SUIT of goes before every exit while SHED_OUT or more of its suit are out and no
-# other seat has shown a void in it (issue 24: the teacher's leads' second bucket; at the
+# other seat has shown a void in it (the teacher's leads' second bucket; at the
 # table +0.03..+0.05 against 3 Hard and +0.01..+0.02 against 3 Medium on three seeds).
 SHED_OUT = 4
 SHORT_SHED = 15.0  # above the exits, so that the exits are kept for later

@@ -1,4 +1,4 @@
-"""Hard's learned pass (issue 24): a linear score of the hand a pass keeps and what it gives.
+"""Hard's learned pass: a linear score of the hand a pass keeps and what it gives.
 
 The candidates are Hard's rule pass (:mod:`hearts.cpu.hard_passing`) and every three of
 the six cards its first round scores most dangerous to keep: 20 or 21 passes.  Each gets

@@ -1,4 +1,4 @@
-"""Hard's learned pass weights (issue 24), one per fact of hard_pass_eval.features.
+"""Hard's learned pass weights, one per fact of hard_pass_eval.features.
 
 Written by ``make learn-pass`` (tools/learn_pass.py); do not edit by hand.
 Recipe: seed 24, 4000 deals vs 3 medium, 32 worlds,

@@ -1,4 +1,4 @@
-"""Hard's facts of each legal card read from the position (issue 24), one function per
+"""Hard's facts of each legal card read from the position, one function per
 situation: :func:`lead_rows`, :func:`follow_rows`, :func:`discard_rows`.
 
 Each reads the :class:`SeatView` through :class:`~hearts.cpu.knowledge.Knowledge` (our

@@ -1,4 +1,4 @@
-"""Hard's learned weights (issue 24), one vector per situation: lead, follow, discard.
+"""Hard's learned weights, one vector per situation: lead, follow, discard.
 
 Written by ``make learn-hard`` (tools/learn_hard.py); do not edit by hand.
 Recipe: seeds 24 25 26 27, 600 self-play deals each, teacher 16 worlds,

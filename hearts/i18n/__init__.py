@@ -92,7 +92,7 @@ ASCII_SPACE = " \t\n\f\r"
 def supported_language(candidate: object) -> str | None:
     """The game's language for a tag like ``"de-AT"``, ``"DE"`` or ``"de_CH"``, if it speaks
     it (static/boot/language.mjs reads ``?lang=`` and the browser's the same way)."""
-    # only ASCII white space, as JavaScript's trim() would not strip "\x1c" (issue 46)
+    # only ASCII white space, as JavaScript's trim() would not strip "\x1c"
     base = str(candidate).strip(ASCII_SPACE).lower().split("-")[0].split("_")[0]
     return base if base in LANGS else None
 

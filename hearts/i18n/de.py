@@ -249,7 +249,7 @@ DE: dict[str, str] = {
         "angehalten, damit nichts verloren geht. Hol das Spiel zurück, um hier weiterzuspielen."
     ),
     "tab.take_over": "Hier spielen",
-    # options (issue 45: U10, U11)
+    # options (U10, U11)
     "menu.options": "Optionen",
     "menu.four_colour": "Vierfarbiges Blatt",
     "menu.sound": "Ton",

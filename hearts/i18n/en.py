@@ -5,7 +5,7 @@ EN: dict[str, str] = {
     "boot.runtime": "Loading the game…",
     "boot.engine": "Starting Python…",
     "boot.game": "Setting up the table…",
-    # no dead end (issue 20): Python failed or died while starting; static/boot.js offers
+    # no dead end: Python failed or died while starting; static/boot.js offers
     # the way on, setting aside (a copy is kept as .bad) what was being read
     "boot.stopped": "The game could not start.",
     "boot.died": "The game has stopped.",
@@ -235,7 +235,7 @@ EN: dict[str, str] = {
     "lang.de": "Deutsch",
     "update.ready": "A new version of Hearts is ready. Your game is saved and continues.",
     "update.apply": "Update now",
-    # the same game in two tabs (issue 6)
+    # the same game in two tabs
     "tab.title": "Open in another tab",
     "tab.elsewhere": (
         "This game is already open in another tab or window, which plays and saves it. "
@@ -246,7 +246,7 @@ EN: dict[str, str] = {
         "nothing is lost. Take it back to continue here."
     ),
     "tab.take_over": "Play here",
-    # options (issue 45: U10, U11)
+    # options (U10, U11)
     "menu.options": "Options",
     "menu.four_colour": "Four-colour deck",
     "menu.sound": "Sound",

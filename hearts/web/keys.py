@@ -1,4 +1,4 @@
-"""Keys play only when pressed (R17's deliberate taps, issue 46).
+"""Keys play only when pressed (R17's deliberate taps).
 
 A native ``<button>`` is clicked by Enter at every keydown, its autorepeat included, and by
 Space at keyup: Enter held on the hand summary's Continue went on into the next hand and

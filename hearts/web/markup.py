@@ -1,7 +1,7 @@
 """The markup the table's regions are made of: what static/boot.js may paint from storage.
 
 The picture kept for the instant start holds each region's HTML as the renderer made it
-(:mod:`hearts.web.render`).  Storage is data, never HTML as such (issue 20): anything that
+(:mod:`hearts.web.render`).  Storage is data, never HTML as such: anything that
 can write this origin's storage could put a ``<meta http-equiv="refresh">``, a link to
 another site or an element with a page id there.  So boot.js paints a picture only if
 every element in it is one the renderer makes: exactly these tags, attributes (with
@@ -9,7 +9,7 @@ these values) and class names, text and nothing else (no comments, no ``id``, ``
 ``on…`` handlers, links or forms).  A picture with anything else is not painted at all
 (the neutral table is, and Python draws the saved one as usual), so what Python takes as
 already drawn is always exactly what is on the screen.
-Its text must be the renderer's too (issue 46): :mod:`hearts.web.phrases`.
+Its text must be the renderer's too: :mod:`hearts.web.phrases`.
 
 The rules are data, written by scripts/build_contract.py into static/build/contract.mjs
 for boot.js; :func:`allowed` is the same check in Python, which tests run over every table a

@@ -1,7 +1,7 @@
 """The page's test hooks from its query string (``?seed=N``, ``?cadence=MS``, ``?lang=``),
 and which language the page speaks.
 
-One rule for every number (issue 46): ASCII digits only, no sign, space or exponent, and
+One rule for every number: ASCII digits only, no sign, space or exponent, and
 within the parameter's range (:data:`SEED_RANGE`, :data:`CADENCE_RANGE`); anything else
 is ignored as if the parameter were absent, never an error.  ``str.isdigit()`` is not that
 rule: it is true for "²", "①" or "٣", which ``int()`` refuses.  tests/shared_cases/

@@ -1,4 +1,4 @@
-"""The words a table picture may hold: what static/boot.js may paint as text (issue 46).
+"""The words a table picture may hold: what static/boot.js may paint as text.
 
 The markup allowlist (:mod:`hearts.web.markup`) lets only the renderer's elements through,
 but anything that can write this origin's storage can write any text between them ("Your

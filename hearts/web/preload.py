@@ -3,7 +3,7 @@
 A snapshot taken after :func:`import_game` holds the whole game already imported, so a
 start restored from it does not read and execute some sixty modules from the archive
 before it can draw the table (about 0.15 s of a 1 s return visit on a desktop, four
-times that on a phone; issue 22). The snapshot then belongs to one build of the game,
+times that on a phone). The snapshot then belongs to one build of the game,
 and is kept under that archive's hash.
 
 Every module is imported but those that need the page's own browser objects: the

@@ -34,7 +34,7 @@ set aside: usually the player's real game, before the new games dealt after it f
 and the copy before it is dropped.  The copies are written before the key is freed, in the
 storage's order (:func:`game_storage`): storage full half-way loses nothing, and the record
 stays under its key until its copy is stored.  static/boot/set-aside.mjs sets records aside
-the same way when Python could not start (issue 20; both run the cases of
+the same way when Python could not start (both run the cases of
 tests/shared_cases/set_aside.json).  :mod:`hearts.web.safe_storage` keeps the game going
 when the browser's storage fails.
 """

@@ -12,7 +12,7 @@ Browsers fail ``localStorage`` in ways that need different answers:
   hidden), always in the records' order: the game table before the statistics, so the
   stored statistics are never ahead of the stored game.  Once a write succeeds again,
   everything waiting is written and nothing is lost: a passing fault costs nothing
-  (issue 20; before, one such error switched saving off for the rest of the session).
+  (before, one such error switched saving off for the rest of the session).
 
 A cache (the picture boot.js paints) is written only while nothing waits, is the first
 thing freed when storage is full, and its failures are silent: it is never worth a record.

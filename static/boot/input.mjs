@@ -77,7 +77,7 @@ export function listen(listening) {
         queue.push({ tap: button.dataset.card });
     });
 
-    // A key's autorepeat is no tap (R17, issue 46): Enter clicks a focused button at every
+    // A key's autorepeat is no tap (R17): Enter clicks a focused button at every
     // repeated keydown. Python's hearts/web/keys.py KeyGuard takes over once it runs.
     document.addEventListener(
         "keydown",

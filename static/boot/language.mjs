@@ -6,7 +6,7 @@ import { field, parse, stored } from "./records.mjs";
 
 // A tag like "de-AT", " DE" or "de_CH" as the game's language, if it speaks it
 // (hearts/i18n supported_language). Only ASCII white space is stripped, as Python strips
-// it: trim() would strip "\uFEFF" too, Python's strip() "\x1c" (issue 46).
+// it: trim() would strip "\uFEFF" too, Python's strip() "\x1c".
 function supported(tag) {
     const base = String(tag ?? "")
         .replace(/^[ \t\n\f\r]+|[ \t\n\f\r]+$/g, "")

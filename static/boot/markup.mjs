@@ -1,7 +1,8 @@
-// The renderer's markup only (issue 20): a stored region is parsed inert (a <template>)
+// The renderer's markup only: a stored region is parsed inert (a <template>)
 // and painted only if every element in it is one hearts/web/markup.py allows (MARKUP),
 // and every text in it, each text node and aria-label, a phrase of the picture's language
-// (PHRASES, hearts/web/phrases.py: issue 46), so it can say nothing the game does not.
+// (PHRASES, hearts/web/phrases.py), so it can say nothing the game does not: whatever
+// can write the save can write a picture that fits it, so its words are what is checked.
 import { MARKUP, PHRASES } from "../build/contract.mjs";
 import { own } from "./records.mjs";
 

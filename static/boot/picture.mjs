@@ -2,7 +2,7 @@
 // draw), only if it was drawn for exactly the saved table (its "table" is the check value
 // of RECORDS.game's record) by exactly this build (BUILD), and is made of nothing but the
 // renderer's markup, saying nothing but the game's phrases. Anything that can write the
-// save can write a picture that fits it: its words are what is checked (issue 46), and
+// save can write a picture that fits it: its words are what is checked, and
 // the labels outside the regions are the build's own for its language, never stored ones.
 import { BUILD, IDS, MARKUP, RECORDS, REGIONS, TEXTS } from "../build/contract.mjs";
 import { fragment, whole, wording } from "./markup.mjs";

@@ -1,4 +1,4 @@
-"""Hard's learned evaluation (issue 24): the shipped table is the recipe's, the fit is a real
+"""Hard's learned evaluation: the shipped table is the recipe's, the fit is a real
 least-squares fit, and the rule layer still decides the moon defence and certain plays."""
 
 from __future__ import annotations

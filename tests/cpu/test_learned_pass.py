@@ -1,4 +1,4 @@
-"""Hard's learned pass (issue 24): the shipped table is the recipe's, the fit is a real
+"""Hard's learned pass: the shipped table is the recipe's, the fit is a real
 least-squares fit, and the learned pass only ever picks among its candidates."""
 
 from __future__ import annotations

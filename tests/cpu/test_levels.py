@@ -144,8 +144,8 @@ def test_knowledge_reads_a_heart_lead_before_hearts_broke_as_all_hearts():
     assert all(bool(k.voids[1] >> suit & 1) for suit in (0, 1, 2)) and not bool(k.voids[1] >> 3 & 1)
 
 
-# Hard's play rules, below: its learned leads, follows and discards (hearts/cpu/hard_eval.py,
-# issue 24) may overrule them by their margin, so these read the rule layer
+# Hard's play rules, below: its learned leads, follows and discards (hearts/cpu/hard_eval.py)
+# may overrule them by their margin, so these read the rule layer
 # (tests/cpu/test_learned.py checks the margin; the learned layer is judged at the table).
 
 

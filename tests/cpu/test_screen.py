@@ -1,4 +1,4 @@
-"""The development tools of issue 24 that find and screen Hard's rules (never shipped):
+"""The development tools that find and screen Hard's rules (never shipped):
 tools/screen.py (a variant minus Hard, paired by deal), tools/teacher_diagnose.py and
 tools/pass_teacher.py."""
 

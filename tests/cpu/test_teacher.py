@@ -1,4 +1,4 @@
-"""The PIMC teacher of issue 24 (tools/teacher.py): consistent worlds, reproducible choices,
+"""The PIMC teacher of (tools/teacher.py): consistent worlds, reproducible choices,
 and a seat that reads only what it may know (its view, its own pass) except for sampling."""
 
 from __future__ import annotations

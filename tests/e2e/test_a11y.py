@@ -1,4 +1,4 @@
-"""Accessibility audit (issues 6 and 11): axe-core on every screen and dialog, in English
+"""Accessibility audit: axe-core on every screen and dialog, in English
 and German, in the light and the dark theme (prefers-color-scheme).
 
 axe-core (bundled by ``axe-playwright-python``, pinned in requirements-dev.txt) runs with

@@ -1,4 +1,4 @@
-"""Instant start (issue 9; U5's progress): the table is on screen before Python, and taps
+"""Instant start (U5's progress): the table is on screen before Python, and taps
 are not lost.
 
 The game's archive (static/build/hearts.zip) is held back 4 s by the test server, so the
@@ -178,7 +178,7 @@ def test_the_steps_follow_the_start_and_say_the_table_only_once_python_runs(brow
         context.close()
 
 
-# Issue 20, finding 2: stored HTML that the renderer never makes, added to a picture that
+# stored HTML that the renderer never makes, added to a picture that
 # otherwise belongs to the save and the build. Before the fix boot.js painted it as it was.
 FOREIGN = {
     "meta-refresh": ("center", '<meta http-equiv="refresh" content="0;url=/static/">'),
@@ -206,7 +206,7 @@ def test_a_picture_with_markup_the_renderer_never_makes_is_not_painted(page, wha
 
 
 def test_prototype_keys_as_a_language_do_not_break_the_boot_module(page):
-    """Issue 20, finding 3: ``?lang=constructor`` (or the same saved) crashed boot.js's
+    """``?lang=constructor`` (or the same saved) crashed boot.js's
     language lookup: no table painted, no taps queued."""
     page.goto("/?seed=7&cadence=0&lang=en")
     wait_ready(page)
@@ -227,7 +227,7 @@ def test_prototype_keys_as_a_language_do_not_break_the_boot_module(page):
     wait_ready(page)
 
 
-# Issue 46 (U9): the renderer's own markup around words it never says. A tampered
+# (U9): the renderer's own markup around words it never says. A tampered
 # picture showed a warning and a button of its own, and a waiting second tab kept showing
 # them: before the fix boot.js painted them as stored.
 INVENTED = "Your save is damaged. Visit example.com to recover it"
@@ -262,7 +262,7 @@ def test_a_picture_with_words_the_game_never_says_is_not_painted(page):
 
 def test_a_pictures_stored_labels_are_never_painted_the_builds_are(page):
     """The labels outside the regions (the menu button, the landmarks) are the build's for
-    the picture's language: a stored one is not read (issue 46)."""
+    the picture's language: a stored one is not read."""
     page.goto("/?seed=7&cadence=0&lang=de")
     wait_ready(page)
     picture = json.loads(page.evaluate(f"localStorage.getItem('{PICTURE_KEY}')"))

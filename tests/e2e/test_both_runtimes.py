@@ -1,4 +1,4 @@
-"""The same game in both runtimes (issue 6): the engine really is unmodified in WebAssembly.
+"""The same game in both runtimes: the engine really is unmodified in WebAssembly.
 
 A seeded game at the Hard level is played to its end in Chromium (Pyodide), its saved JSON
 is taken from localStorage and replayed in CPython: the state must be byte-identical and

@@ -1,4 +1,4 @@
-"""Issue 45: the court cards show a figure. Every J, Q and K in the hand shows the court
+"""The court cards show a figure. Every J, Q and K in the hand shows the court
 figure of the English-pattern deck (a loaded image inside the card's box, the one of its
 rank and suit), and its corners still read the rank letter of the player's language (U3:
 B/D/K in German, J/Q/K in English), at the desktop's and the phone's smallest card size.

@@ -1,4 +1,4 @@
-"""Downloads that fail, stall or arrive damaged (issue 46; U13): every stage of the start has
+"""Downloads that fail, stall or arrive damaged (U13): every stage of the start has
 a bound decided by progress (static/watch.mjs), and the way on never loops (the service
 worker checks its precache against the build's hashes: scripts/sw-prelude.js).
 

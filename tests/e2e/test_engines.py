@@ -1,12 +1,12 @@
-"""The game in the three browser engines players use: Chromium, Firefox, WebKit (issue 23;
-U8).
+"""The game in the three browser engines players use: Chromium, Firefox, WebKit
+(U8).
 
 One browser start per engine (harness/engines.py: Chromium through Playwright, Firefox ESR
 over WebDriver BiDi, WebKitGTK's MiniBrowser through WebKitWebDriver under Xvfb), with a
 fresh profile and its own server, and in it, in order, as a new player would:
 
 1. the first visit: the engine gets ready, Python started as usual (no snapshot is
-   downloaded, issue 22); then a module worker makes the memory snapshot and keeps it in
+   downloaded); then a module worker makes the memory snapshot and keeps it in
    Cache Storage (via ``requestIdleCallback`` or, where the engine has none, a plain
    timer), and the next start restores it;
    three cards passed and a whole hand played through real pointer clicks; a reload in
@@ -240,7 +240,7 @@ def test_the_keyboard_path(engine):
     now = settle(engine, TIMEOUT_S)
     codes = hand(engine)
 
-    engine.press("Tab")  # the hand is the first stop (issue 11)
+    engine.press("Tab")  # the hand is the first stop
     where = focused(engine)
     assert where["inHand"] and where["card"] == codes[0], where
     assert where["visible"], "the focused card shows its focus ring"

@@ -1,6 +1,6 @@
-"""Issue 45 in the page: focus that hides nothing, a lifted card put back down, a fourth pass
-card answered, the cards received named, a help whose close button covers no text, names
-that never break (R7, R17, U4, U12, U14).
+"""The table's craft in the page: focus that hides nothing, a lifted card put back down, a
+fourth pass card answered, the cards received named, a help whose close button covers no
+text, names that never break (R7, R17, U4, U12, U14).
 
 One page for the file (one browser context), reloaded on a cleared storage for each fresh
 game, at ``?cadence=0``.

@@ -1,4 +1,4 @@
-"""The game, played through its page in Chromium (issue 4's acceptance list).
+"""The game, played through its page in Chromium.
 
 Fast cadence (``?cadence=0``) and fixed seeds; every move is a tap on the page's own
 buttons.  ``heartsDebug.state()`` is only read, never used to move.

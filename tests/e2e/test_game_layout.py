@@ -1,7 +1,7 @@
-"""Seat badges stay inside their plates on a phone (issue 4).
+"""Seat badges stay inside their plates on a phone.
 
 The hand's tap targets, the corner indices and the table on screen at every size are
-measured in test_viewports.py (two rows of cards on portrait phones, issue 11)."""
+measured in test_viewports.py (two rows of cards on portrait phones)."""
 
 from __future__ import annotations
 

@@ -142,7 +142,7 @@ def test_app_files_revalidate_on_every_load(site_url, path, content_type):
         "/.git/HEAD",
         "/node_modules/pyodide/package.json",
         "/static/",
-        # The site is dist/ (issue 21): the sources, the tools and the build stay private.
+        # The site is dist/: the sources, the tools and the build stay private.
         "/hearts/__init__.py",
         "/netlify.toml",
         "/Makefile",
@@ -224,7 +224,7 @@ def get(site_url: str, path: str, accepts: str) -> tuple[bytes, Message]:
     ],
 )
 def test_text_json_and_wasm_are_gzipped_like_a_production_host(site_url, path, compressed):
-    """Issue 9: local start-up figures must not be worse than production's for want of
+    """Local start-up figures must not be worse than production's for want of
     compression; the body is the file, exactly, once decoded (a browser without brotli)."""
     body, headers = get(site_url, path, "gzip, deflate")
     local = SITE / ("index.html" if path == "/" else path.lstrip("/"))
@@ -247,7 +247,7 @@ def test_text_json_and_wasm_are_gzipped_like_a_production_host(site_url, path, c
     ],
 )
 def test_a_browser_that_takes_brotli_gets_the_precompressed_copy(site_url, path):
-    """Issue 22: scripts/precompress.mjs's copy, sent as `br` with the file's own type and
+    """scripts/precompress.mjs's copy, sent as `br` with the file's own type and
     headers; it decodes to the file exactly (Node's zlib)."""
     path = stdlib_zip() if path == STDLIB else path
     body, headers = get(site_url, path, "gzip, deflate, br, zstd")

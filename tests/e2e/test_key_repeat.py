@@ -1,5 +1,5 @@
-"""Keys play only when pressed (R17: two deliberate taps; issue 46), and URL parameters that
-are not plain numbers are ignored (issue 46: ?seed=² stopped the start).
+"""Keys play only when pressed (R17: two deliberate taps), and URL parameters that
+are not plain numbers are ignored (?seed=² stopped the start).
 
 Holding Enter on a dialog's button autorepeated into the table: the hand summary's Continue
 held on lifted and played cards in the next hand, or chose a pass card.  Playwright's

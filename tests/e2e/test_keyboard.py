@@ -1,4 +1,4 @@
-"""Keyboard, focus and screen-reader semantics (issue 6 accessibility audit; U4).
+"""Keyboard, focus and screen-reader semantics (U4).
 
 * A whole hand (pass, 13 tricks, the summary) played with Tab, the arrow keys, Enter and
   Space only; the focused element always shows a real focus ring and focus never falls
@@ -142,7 +142,7 @@ def test_a_hand_by_keyboard_alone_with_visible_focus_that_is_never_lost(page):
     page.set_default_timeout(15_000)
     assert page.evaluate(FOCUS_WATCH)
 
-    # Tab into the hand: it comes first (issue 11: hand, pass button, menu).
+    # Tab into the hand: it comes first (hand, pass button, menu).
     info = press(page, "Tab")
     assert info["inHand"] and info["card"] == hand_states(page)[0][0]
 

@@ -1,4 +1,4 @@
-"""Issue 19's layout in the page: your label keeps its place while the prompt changes, no
+"""The table's layout in the page: your label keeps its place while the prompt changes, no
 trick card covers another's index corner, landscape table cards near the hand's size, no
 label wraps mid-phrase and the statistics fit 360 px, the pass direction stands out only
 while passing, the focus ring is never covered, dialogs close from their top, and the game
@@ -183,8 +183,8 @@ def test_the_focus_ring_is_never_covered_by_a_neighbour(warm_lang_pages):
     page.locator("#hand button[tabindex='0']").focus()
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowLeft")
-    # The ring is drawn on the strip of the card its neighbour leaves in view (issue 45:
-    # the card is not brought to the front, so it covers no index): its corners show.
+    # The ring is drawn on the strip of the card its neighbour leaves in view
+    # (the card is not brought to the front, so it covers no index): its corners show.
     covered = page.evaluate(
         """() => { const el = document.activeElement; const r = el.getBoundingClientRect();
                    const ring = getComputedStyle(el, "::after");

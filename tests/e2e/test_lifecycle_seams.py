@@ -64,7 +64,8 @@ class Held:
     through, or fails them all (`fail`)."""
 
     def __init__(self, page: Any, pattern: str = "**/static/build/hearts.zip") -> None:
-        self.page, self.routes, self.released, self.fail = page, [], False, False
+        self.page, self.released, self.fail = page, False, False
+        self.routes: list[Any] = []
         page.route(pattern, self.hold)
 
     def hold(self, route: Any) -> None:

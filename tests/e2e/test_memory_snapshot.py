@@ -1,6 +1,6 @@
 """Python starts from a memory snapshot made in this browser, and never depends on it.
 
-No snapshot is downloaded (issue 22): a first visit starts Python as usual; once the game
+No snapshot is downloaded: a first visit starts Python as usual; once the game
 is playable and the browser idle, static/snapshot-worker.mjs makes one in a worker and
 keeps it in Cache Storage, without fetching anything from the server; every later start
 restores it, offline too. A kept copy Pyodide refuses costs one normal start and is made

@@ -1,4 +1,4 @@
-"""Cards that travel (issue 19; U6, and U4's reduced motion): a probe records, every
+"""Cards that travel (U6, and U4's reduced motion): a probe records, every
 animation frame at the default cadence, where each card on the table is.
 
 - a card you play first appears near its place in your hand and reaches its slot over

@@ -1,4 +1,4 @@
-"""Your hand's cards slide at every paint (issue 44): the motion plan names the cards that
+"""Your hand's cards slide at every paint: the motion plan names the cards that
 travel, and a paint where none does (a lift) still moves the cards that stay from where
 they were to where they are drawn. The hand's HTML is new at every paint, so no CSS
 transition could do it: without the slide a lifted card would jump.

@@ -1,4 +1,4 @@
-"""No dead ends (issue 20; U9, U15): no stored record can stop the game's start, and a start
+"""No dead ends (U9, U15): no stored record can stop the game's start, and a start
 that fails anyway says so, in the player's language, with a way on that keeps what it can.
 
 * Records nested 8,000 deep under every key the game reads: before the fix, Pyodide died
@@ -183,7 +183,7 @@ def test_a_start_that_raises_after_reading_offers_to_set_the_game_aside_once_tri
 
 
 def test_a_start_restored_from_the_snapshot_that_dies_blames_no_record(page):
-    """Blame only what is proven (issue 46, U15): Python restored from the memory snapshot
+    """Blame only what is proven (U15): Python restored from the memory snapshot
     dies while it reads the statistics (as from a damaged heap that Pyodide accepted, which
     had both records set aside and still no game). The way on is Try again, never Set
     aside; it starts without the snapshot, and the game and the statistics are kept."""
@@ -212,7 +212,7 @@ def test_a_start_restored_from_the_snapshot_that_dies_blames_no_record(page):
 def test_a_start_on_the_service_workers_copies_blames_no_record_until_they_are_checked(
     browser, site_url
 ):
-    """Blame only what is proven (issue 46, U15): a start on the runtime files the service
+    """Blame only what is proven (U15): a start on the runtime files the service
     worker kept may have died of a damaged copy, whatever record it was reading. The way
     on is Try again, which has the worker check its copies against the build's hashes;
     only the same failure on checked copies offers to set the settings aside."""
@@ -264,9 +264,9 @@ def test_a_stopped_start_keeps_saying_so_while_the_runtime_goes_on_loading(page)
     assert page.locator("#boot").get_attribute("role") == "alert"
 
 
-# Issue 46 (U1, U9): Python dying mid-game, the way it dies for real: its stack exhausted
-# (json's parser recursing once per level: a fatal error in Pyodide, not a RecursionError;
-# issue 20 found it), run through the page's own interpreter while the table waits.
+# (U1, U9): Python dying mid-game, the way it dies for real: its stack exhausted
+# (json's parser recursing once per level: a fatal error in Pyodide, not a RecursionError),
+# run through the page's own interpreter while the table waits.
 EXHAUST_THE_STACK = """(python) => {
   try {
     python.runPython("import json\\njson.loads('[' * 100000 + ']' * 100000)");

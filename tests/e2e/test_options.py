@@ -1,4 +1,4 @@
-"""The menu's two switches in the browser (issue 45): the four-colour deck (U11) and sound
+"""The menu's two switches in the browser: the four-colour deck (U11) and sound
 (U10).
 
 Four colours: ♣ and ♠ (and ♦ and ♥) get different computed colours, every index at least
@@ -181,7 +181,7 @@ FOUR_FIGURES = [code for code in FIGURES if code[1] in "CD"]
 
 
 def test_four_colour_court_figures_wear_green_clubs_and_blue_diamonds(page):
-    """U11, issue 45: with four colours on, the club and diamond court figures are drawn
+    """U11, with four colours on, the club and diamond court figures are drawn
     from the four-colour sprite (courts-4.svg: their suit marks in the green and blue of the
     corners, tests/web/test_court_sprites.py), each at its own place; the hearts and spades
     keep the deck's figures; switched off, every figure is the deck's again."""

@@ -1,4 +1,4 @@
-"""A phone's hand stays put (issue 45; U4 on a phone, R30's order kept within each row).
+"""A phone's hand stays put (U4 on a phone, R30's order kept within each row).
 
 In portrait the hand lies in two rows. Over a whole hand, from the deal to the exchange
 and from the exchange to the last trick, no remaining card changes its row: a card played
@@ -206,7 +206,7 @@ OVER_THE_HAND = """
 
 
 def test_no_empty_strip_over_the_hand_while_passing_and_the_label_stays(browser, site_url):
-    """Issue 45 (a phone hand that stays put): in portrait, what lies over the hand (your
+    """A phone hand that stays put: in portrait, what lies over the hand (your
     label, the prompt) ends just over the cards in the pass phase too, where the prompt is
     empty (measured before: a 58 px strip at 390×844, the two free prompt lines under your
     label); what is left is the room a lifted card takes. Your label does not move when the

@@ -348,7 +348,7 @@ def test_first_visit_without_the_runtime_shows_a_clear_message(page, console_err
 
 @pytest.mark.parametrize("boot_late", [False, True], ids=["in-order", "boot-js-late"])
 def test_the_message_follows_the_saved_language(page, boot_late):
-    """Issue 21: the player chose German in the game; the browser says English. The
+    """The player chose German in the game; the browser says English. The
     message is the game's own text (the generated contract) in the saved language - also
     when the failure is noticed before static/boot.js, which sets that language, has run
     (the document is "interactive" then, its deferred scripts not all run)."""

@@ -145,7 +145,7 @@ def precache(sw: str) -> dict[str, str]:
 
 
 def test_every_script_of_the_page_is_precached():
-    """boot.js's modules (static/boot/, issue 44) among them: a return visit paints the
+    """boot.js's modules (static/boot/) among them: a return visit paints the
     table from the service worker's cache, without the network."""
     static = ROOT / "static"
     own = {

@@ -148,7 +148,7 @@ def test_a_new_version_waits_for_the_player_or_the_next_start(
     newcomer.on("framenavigated", on_navigated)
     newcomer.goto(url + GAME, wait_until="commit")
     # The game is open in `page`: the new tab says so and plays only once it takes over
-    # (one tab drives a saved game, issue 6).
+    # (one tab drives a saved game).
     newcomer.wait_for_selector("html[data-state=elsewhere]", state="attached", timeout=TIMEOUT_MS)
     newcomer.locator('#dlg-tab [data-action="take-over"]').click()
     ready(newcomer)

@@ -1,4 +1,4 @@
-"""Reload chaos (issue 6; U1): one whole game, reloaded at 30+ seeded random moments.
+"""Reload chaos (U1): one whole game, reloaded at 30+ seeded random moments.
 
 Moments: during pass selection (cards chosen, not passed), while CPU passes are pending,
 with a card lifted, with a CPU timer pending just after your card, during the trick pause,

@@ -1,11 +1,11 @@
 """A damaged, stalled or distrusted memory snapshot, or storage the browser refuses, never
-stops the game (issue 46; U15).
+stops the game (U15).
 
 The snapshot the worker made in this browser (static/snapshot-worker.mjs), sealed with its
 length, SHA-256 and build (static/snapshot-store.mjs), is taken once for the file; each test
 then starts a profile of its own holding a game in progress, statistics, and that snapshot
 damaged one way (or storage refused one way), and asserts an ordinary start within a bound,
-a card that plays, and the saved game and statistics intact. Before issue 46: a snapshot
+a card that plays, and the saved game and statistics intact. Before a snapshot
 cut short by a few bytes was restored as if whole, one cut by 8 MB hung the renderer,
 flipped bytes stopped the start, a Cache Storage read that never answers and refused
 IndexedDB left the page loading for ever, and nothing remembered a restore that never

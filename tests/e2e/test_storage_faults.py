@@ -1,4 +1,4 @@
-"""Storage faults in a real page (issues 6 and 12; U2, U9).
+"""Storage faults in a real page (U2, U9).
 
 * ``localStorage`` unavailable (its getter throws, as in some private modes) and full
   (every ``setItem`` throws ``QuotaExceededError``): the game stays playable in memory and
@@ -274,7 +274,7 @@ REFUSED_TEXT = "refused to save the game just now"
 def test_a_passing_security_error_loses_no_move_and_is_told_only_while_it_lasts(
     page, console_errors
 ):
-    """Issue 20, finding 5: one SecurityError switched saving off for the session, so a
+    """One SecurityError switched saving off for the session, so a
     reload went back to the move before it (77 reloads of the fault campaign)."""
     page.add_init_script(PASSING_FAULT)
     open_game(page, "?seed=48&cadence=0&lang=en")

@@ -1,6 +1,6 @@
-"""Issue 11 in the page: dialogs open at their top and fit, the keyboard goes hand -> pass
-button -> menu, your turn never starts with the focus on a blocked card, and each seat's
-taken tricks lie face down before it with their count, said as a fact.
+"""The table's polish in the page: dialogs open at their top and fit, the keyboard goes
+hand -> pass button -> menu, your turn never starts with the focus on a blocked card, and
+each seat's taken tricks lie face down before it with their count, said as a fact.
 
 Measured in the page at 360×640, 390×844, 844×390 and 1280×800, in both languages: one
 context per language walks the sizes by resizing one page.

@@ -1,11 +1,11 @@
-"""Two tabs of one game (issues 6, 12): one plays, the other says so and offers to take over.
+"""Two tabs of one game: one plays, the other says so and offers to take over.
 
 Two pages in one browser context share localStorage and the Web Lock that the page holds
 while it plays (hearts/web/tablock.py).  Checked: the second tab neither drives the game
 nor writes anything; taking over loads the first tab's latest progress and stops the
 first tab (no timer, no writes); closing the tab that plays hands the game back to the
 waiting one without a click; reloading the tab that plays, at any moment, keeps the game
-in that tab, and the waiting tab never plays a move (issue 12).
+in that tab, and the waiting tab never plays a move.
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ def test_a_second_tab_waits_takes_over_and_gets_the_game_back(page, context):
 
 
 # The waiting tab records whether it ever took the game: it must not, while the playing
-# tab only reloads (issue 12).
+# tab only reloads.
 WATCH_OWNER = """() => {
   window.__played = false;
   new MutationObserver(() => {

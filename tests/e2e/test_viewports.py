@@ -1,4 +1,4 @@
-"""Phones and desktops (issues 6 and 11; U4): at 360×640, 390×844, 844×390 and 1280×800, in
+"""Phones and desktops (U4): at 360×640, 390×844, 844×390 and 1280×800, in
 both languages, every card of your hand can be seen and tapped, its corner index read,
 nothing overflows sideways, and the trick, the scores and the buttons are on screen.
 

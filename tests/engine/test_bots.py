@@ -1,5 +1,5 @@
 """hearts.bots, where the game meets the CPU: a seat's view, built from the game's public
-accessors, and a CPU's decision, applied like anyone's move (issue 44)."""
+accessors, and a CPU's decision, applied like anyone's move."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """R24 across interpreters: every CPU decision of fixed games is pinned, so CPython and
 Pyodide (make test-pyodide runs this file too) must agree on each of them, Hard's learned
-evaluation (floating-point scores, issue 24) included.
+evaluation (floating-point scores) included.
 
 A deliberate change of a level's play changes these digests: re-pin them in that commit.
 """

@@ -1,4 +1,4 @@
-"""Sealed records are read within the limits their formats need (issue 20, finding 1).
+"""Sealed records are read within the limits their formats need.
 
 ``json.loads`` recurses once per nesting level.  CPython 3.11 turns 8,000 levels into a
 clean ``RecursionError``; the browser's Python (Pyodide, WebAssembly) runs out of stack

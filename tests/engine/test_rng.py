@@ -22,7 +22,7 @@ def test_digest64_follows_the_documented_scheme() -> None:
 
 def test_a_seats_tie_break_seed_is_the_digest_of_its_decision() -> None:
     """The CPU's tie-break seed is rng's digest of the seed and the decision's position
-    (issue 21: the game no longer spells the scheme itself; the value is unchanged)."""
+    (the game no longer spells the scheme itself; the value is unchanged)."""
     game = Game.new(42)
     digest = hashlib.sha256(b"hearts/1/42/cpu/pass/1/0/0/3").digest()
     assert bots.seat_view(game, 3).tiebreak == int.from_bytes(digest[:8], "big")

@@ -85,7 +85,7 @@ def test_follow_suit_has_no_exception() -> None:
     game = Game.from_deal(deal, hand_number=4)
     game.play(0, "2C")
     assert game.legal_plays(1) == (Card.parse("JC"),)
-    with pytest.raises(IllegalPlay, match=r"follow suit \(♣ was led\)"):  # no words: issue 44
+    with pytest.raises(IllegalPlay, match=r"follow suit \(♣ was led\)"):  # the engine says no words
         game.play(1, "AD")
 
 

@@ -1,4 +1,4 @@
-// The tables of tests/shared_cases/, run against static/boot/ as built (issue 44):
+// The tables of tests/shared_cases/, run against static/boot/ as built:
 // tests/web/test_shared_cases.py runs the same tables against Python, so a change on one
 // side without the other fails one of the two. `make test-js` (after `make build`: the
 // modules import the generated contract, dist/static/build/contract.mjs).

@@ -1,4 +1,4 @@
-"""The live region's words for the controller's events (issue 21: the controller returns
+"""The live region's words for the controller's events (the controller returns
 events, the page says them), in English and German, and the events a game produces."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The hand-over from static/boot.js (issue 9): the picture kept beside the save, the
+"""The hand-over from static/boot.js: the picture kept beside the save, the
 painted table taken as drawn, and the taps queued while the engine started."""
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def test_the_picture_is_what_the_table_shows_keyed_to_the_save():
         assert stored["regions"][region] == tab.page.drawing.painter.cache[region]
     assert stored["classes"]["hand"] == dom.by_id("hand").attr("class")
     assert stored["classes"]["table"] == dom.by_id("table").attr("class")
-    # the labels outside the regions are the build's for the language, never stored (issue 46)
+    # the labels outside the regions are the build's for the language, never stored
     assert stored["lang"] == "en" and "labels" not in stored
     tab.tap(tab.playable()[0])  # a lift is saved: the picture follows it
     assert picture(memory)["table"] == json.loads(memory.data[GAME_KEY])["check"]
@@ -54,7 +54,7 @@ def test_the_picture_is_what_the_table_shows_keyed_to_the_save():
 
 
 def test_drawing_writes_no_storage_the_life_cycle_stores_the_picture():
-    """Drawing only draws (issue 44): the picture is stored by the step after the draw."""
+    """Drawing only draws: the picture is stored by the step after the draw."""
     memory = MemoryStorage()
     tab = tab_with_boot(memory, Boot(build=BUILD))
     tab.my_move()
@@ -139,7 +139,7 @@ def test_the_queue_accepts_taps_and_the_pass_button_only():
 
 
 def test_a_painted_picture_nested_too_deep_is_not_parsed_and_the_page_starts():
-    """Issue 20: boot.js accepts any picture whose keys match; its text reached
+    """boot.js accepts any picture whose keys match; its text reached
     ``json.loads`` unchecked (fatal in the browser's Python at 8,000 levels)."""
     memory = MemoryStorage()
     first = tab_with_boot(memory, Boot(build=BUILD))
@@ -152,7 +152,7 @@ def test_a_painted_picture_nested_too_deep_is_not_parsed_and_the_page_starts():
 
 
 def test_the_boot_module_is_told_what_is_read_and_when_the_start_fails():
-    """Issue 20: if Python dies while reading a record, boot.js knows which one to set
+    """If Python dies while reading a record, boot.js knows which one to set
     aside; if the start raises, it is told, and offers the way on (no dead end)."""
     memory = MemoryStorage()
     first = tab_with_boot(memory, Boot(build=BUILD))

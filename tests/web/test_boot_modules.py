@@ -1,4 +1,4 @@
-"""The page's scripts and their modules (issue 44): small files, one job each, fetched in
+"""The page's scripts and their modules: small files, one job each, fetched in
 one wave.
 
 static/boot.js paints the table before Python starts, static/pwa.mjs holds the runtime's

@@ -1,4 +1,4 @@
-"""One commit per move (issue 12, R36, R37): storage that runs out at the N-th write.
+"""One commit per move (R36, R37): storage that runs out at the N-th write.
 
 For every N across one whole game, its summary, and the deal of the next game (the
 moment the finished one is replaced), the quota runs out at the N-th write to storage,
@@ -39,7 +39,7 @@ SEED = 1  # six hands: about 520 writes
 
 
 class SecurityError(Exception):
-    """What a browser may throw on a write that is not about space (issue 20)."""
+    """What a browser may throw on a write that is not about space."""
 
 
 class QuotaAt:
@@ -205,7 +205,7 @@ def test_the_quota_running_out_at_any_write_loses_nothing_and_counts_nothing_twi
     stays, error, request
 ):
     """One-other-error: a passing storage error that is not the quota is retried the same
-    way (issue 20: it switched saving off for the rest of the session).  The writes of
+    way (it switched saving off for the rest of the session).  The writes of
     :func:`fault_positions`; HEARTS_FAULT_SEED=<seed> replays another sample."""
     mode = request.node.callspec.id
     positions = fault_positions(mode)
@@ -269,7 +269,7 @@ def test_two_faults_around_the_next_deal_still_count_the_finished_game():
 
 
 def test_a_passing_storage_error_is_told_while_it_lasts_and_withdrawn_once_saved():
-    """Issue 20: told only while writes really fail; nothing of the game is lost."""
+    """Told only while writes really fail; nothing of the game is lost."""
     backend = QuotaAt(fails=lambda number, _key: 30 <= number < 34, error=SecurityError)
     told: list[str] = []
     withdrawn: list[str] = []

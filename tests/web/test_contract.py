@@ -1,4 +1,4 @@
-"""The one contract between Python and the JavaScript that runs before it (issue 21).
+"""The one contract between Python and the JavaScript that runs before it.
 
 static/*.js take Python's facts - storage keys, record kinds and versions, the records'
 limits, regions, labels, navigation keys, the lock's name, the languages and the texts

@@ -66,7 +66,7 @@ def test_selection_is_at_most_three_and_can_be_undone():
     hand = ctl.game.hand(0)
     for card in hand[:3]:
         assert ctl.tap(str(card))
-    # A fourth card changes nothing (R7) but says what to do instead (issue 45).
+    # A fourth card changes nothing (R7) but says what to do instead.
     assert ctl.tap(str(hand[3])) == Outcome((PassFull(hand[3]),))
     assert ctl.record.selection == tuple(hand[:3]) and ctl.refused == 1
     assert ctl.tap(str(hand[1]))  # deselect
@@ -167,7 +167,7 @@ class CountingStorage(MemoryStorage):
 
 
 def test_each_intent_writes_the_statistics_at_most_once():
-    """One transaction per intent (issue 21, R36, R37): the move that ends a game writes
+    """One transaction per intent (R36, R37): the move that ends a game writes
     its result and the playing time up to it in one statistics record, and dealing the
     next game over an abandoned one counts it and the old one's time in one write too
     (both were two writes)."""
@@ -391,7 +391,7 @@ def test_params_from_the_query_string():
     bad = Params.from_query({"seed": "-1", "cadence": "fast", "lang": "fr"})
     assert bad.seed is None and bad.timing == Timing() and bad.lang is None
     # As static/boot.js reads it before Python runs: the table painted in German must not
-    # turn English when Python takes over (issue 21: ?lang=DE did).
+    # turn English when Python takes over (?lang=DE did).
     for tag in ("DE", "de-AT", "de_CH", " de "):
         assert Params.from_query({"lang": tag}).lang == "de", tag
 

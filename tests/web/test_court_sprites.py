@@ -1,4 +1,4 @@
-"""The four-colour deck's court figures (issue 45, U11), as the build writes them.
+"""The four-colour deck's court figures (U11), as the build writes them.
 
 scripts/build_courts.mjs writes dist/static/build/courts.svg (the twelve figures as the
 English-pattern deck inks them) and courts-4.svg (the six club and diamond figures again

@@ -1,4 +1,4 @@
-"""Issue 45's focus, selection, help and text, on the Python side: a lifted card put back
+"""The table's focus, selection, help and text, on the Python side: a lifted card put back
 down (R17), a fourth pass card that says what to do (R7), the cards received named in the
 prompt (U14), the help's word on what the CPU seats see (U12, R23), names kept on one line."""
 

@@ -53,7 +53,7 @@ def test_card_names_in_words_are_distinct_in_both_languages():
 
 
 def test_card_names_are_the_ones_players_hear() -> None:
-    """The words live here, not in the engine's Card (issue 44)."""
+    """The words live here, not in the engine's Card."""
     assert i18n.card_name("en", Card.parse("TH")) == "10 of hearts"
     assert i18n.card_name("de", Card.parse("TH")) == "Herz 10"
     assert i18n.card_name("en", Card.parse("2C")) == "2 of clubs"
@@ -85,7 +85,7 @@ def test_language_follows_the_browser(prefs, lang):
 
 
 def test_duration_in_seconds_minutes_or_hours_and_minutes():
-    """R36; issue 11: a 45 s game showed "0 min"."""
+    """R36; a 45 s game showed "0 min"."""
     assert i18n.duration("en", 0) == "0 s"
     assert i18n.duration("en", 45_000) == "45 s" and i18n.duration("de", 45_999) == "45 Sek."
     assert i18n.duration("en", 59_999) == "59 s"

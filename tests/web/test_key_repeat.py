@@ -1,4 +1,4 @@
-"""Keys play only when pressed (R17: two deliberate taps; issue 46).
+"""Keys play only when pressed (R17: two deliberate taps).
 
 A key's autorepeat is no tap: Enter held on the hand summary's Continue went on into the
 next hand and lifted, played and chose pass cards.  The fake document clicks a focused

@@ -1,5 +1,5 @@
-"""What static/boot.js may paint from storage (issue 20): exactly the renderer's markup,
-saying only the renderer's words (issue 46, U9).
+"""What static/boot.js may paint from storage: exactly the renderer's markup,
+saying only the renderer's words (U9).
 
 Every picture a whole game keeps (both languages, every phase, summaries, the next
 game) passes the allowlist of :mod:`hearts.web.markup` and every text in it is one of
@@ -83,7 +83,7 @@ def test_markup_the_renderer_never_makes_is_refused(html):
     assert not markup.allowed(html)
 
 
-# Issue 46: the renderer's elements around invented words (a tampered picture showed these).
+# the renderer's elements around invented words (a tampered picture showed these).
 INVENTED = [
     '<p class="seat-status st-to_act">Your save is damaged. Visit example.com</p>',
     '<button type="button" class="btn primary">Recover save</button>',

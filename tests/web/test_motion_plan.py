@@ -1,4 +1,4 @@
-"""The motion plan (issue 44): built once, from the controller's events, for static/motion.mjs.
+"""The motion plan: built once, from the controller's events, for static/motion.mjs.
 
 Each event kind is one move (a card to the trick, a trick to its winner's pile, the
 exchange, a deal); the page hands the plan to the DOM around the very paint that shows

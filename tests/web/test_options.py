@@ -1,4 +1,4 @@
-"""The menu's two switches (issue 45): the four-colour deck (U11) and sound (U10).
+"""The menu's two switches: the four-colour deck (U11) and sound (U10).
 
 Both are settings: remembered in the settings record (an old record without them reads as
 both off), switched in the menu in either language, and carried to the page: the deck as

@@ -65,7 +65,7 @@ def test_the_archive_is_reproducible():
 
 
 def test_the_built_archive_holds_the_bytecode_of_each_module_alone():
-    """Issue 22: the page imports the .pyc; the sources are not sent. Stored entries: the
+    """The page imports the .pyc; the sources are not sent. Stored entries: the
     server compresses the whole archive (scripts/precompress.mjs)."""
     built = ROOT / "dist/static/build/hearts.zip"  # make game
     if not built.is_file():

@@ -193,7 +193,7 @@ def test_mutated_table_records_raise_only_save_error(position, value):
 
 
 def test_each_refusal_keeps_its_own_copy_newest_first_bounded_and_the_first_for_good():
-    """Issue 20, finding 4: a second refused record overwrote the first ``.bad`` copy.
+    """A second refused record overwrote the first ``.bad`` copy.
     And the first one set aside (the player's real game, before the games dealt after it
     that failed too) was dropped after :data:`BAD_KEEP` more: now it stays in the last slot."""
     memory = MemoryStorage()

@@ -126,7 +126,7 @@ def test_hand_class_counts_the_cards_of_each_phone_row():
 
 
 def test_each_hand_card_carries_its_phone_row():
-    """Issue 45: the CSS puts each card in the row the view gives it (row0 above)."""
+    """The CSS puts each card in the row the view gives it (row0 above)."""
     hand = build(Game.new(1), "en").hand
     html = render.hand(hand, None)
     assert re.findall(r'class="card hcard [^"]*(row[01])', html) == ["row0"] * 7 + ["row1"] * 6

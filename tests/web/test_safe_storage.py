@@ -1,4 +1,4 @@
-"""SafeStorage (issues 12, 20): full or failing storage waits and retries in order,
+"""SafeStorage: full or failing storage waits and retries in order,
 unavailable storage goes to memory, caches never cost a record, and nothing raises."""
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ def test_no_storage_at_all_works_in_memory():
 
 
 def test_a_passing_write_fault_is_retried_with_the_next_write_in_order():
-    """Issue 20, finding 5: one SecurityError mid-session switched saving off for good
+    """One SecurityError mid-session switched saving off for good
     (the next writes stayed in memory and a reload went back in the game)."""
     backend = Broken()
     writes: list[str] = []
@@ -171,7 +171,7 @@ class JsError(Exception):
 
 
 def test_quota_errors_are_told_from_other_storage_errors():
-    """The decision dom.py made inline (issue 21): by the error's name, or its message
+    """The decision dom.py made inline: by the error's name, or its message
     when Pyodide wraps a DOMException in an Error that quotes it."""
     assert is_quota_error(JsError("QuotaExceededError"))
     assert is_quota_error(JsError("NS_ERROR_DOM_QUOTA_REACHED"))

@@ -1,4 +1,4 @@
-"""The tables of tests/shared_cases/, run against Python (issue 44).
+"""The tables of tests/shared_cases/, run against Python.
 
 static/boot/ does a few things before Python runs that Python does again once it runs;
 tests/js/shared_cases.test.mjs runs the same tables against the JavaScript, so a change on
@@ -20,7 +20,7 @@ one side without the other fails one of the two:
   the boot script reads; ``seed`` and ``cadence`` only Python reads, so the JavaScript has
   no side for them);
 * picture_text.json: :func:`hearts.web.phrases.allowed`, the words a stored table picture
-  may say (boot/markup.mjs ``wording``; issue 46, U9).
+  may say (boot/markup.mjs ``wording``; U9).
 
 A text in a table is a string, or ``{"build": [[piece, count], ...]}``: each piece repeated
 ``count`` times, a count being a number or a limit of the contract's RECORDS (``maxText``,
@@ -128,7 +128,7 @@ def test_deck(case: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("case", table("params"), ids=named)
 def test_params(case: dict[str, Any]) -> None:
-    """Hostile values are ignored, never an error (issue 46: ``?seed=²`` stopped the start)."""
+    """Hostile values are ignored, never an error (``?seed=²`` stopped the start)."""
     params = Params.from_query(parse_query(case["query"]))
     cadence = case["cadence"]
     assert params.seed == case["seed"]
@@ -138,7 +138,7 @@ def test_params(case: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("case", table("picture_text"), ids=named)
 def test_picture_text(case: dict[str, Any]) -> None:
-    """U9: a stored picture says only what the game's renderer says (issue 46)."""
+    """U9: a stored picture says only what the game's renderer says."""
     assert phrases.allowed(case["lang"], case["text"]) is case["ok"]
 
 

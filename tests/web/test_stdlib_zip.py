@@ -1,6 +1,6 @@
 """The page's standard library holds what the game imports, compiled, and little else.
 
-scripts/stdlib.mjs (issue 22) writes the page's python_stdlib.zip in place of Pyodide's,
+scripts/stdlib.mjs writes the page's python_stdlib.zip in place of Pyodide's,
 in a folder named for its hash (dist/static/vendor/pyodide-<version>/stdlib-<hash>/): the
 closure of what the runtime, PyScript's Python package and the game import, as sourceless
 bytecode, entries stored (the host compresses the whole file).

@@ -1,4 +1,4 @@
-"""Storage faults, fuzzed (issue 6; U2, U9): the loaders fed generated and mutated records.
+"""Storage faults, fuzzed (U2, U9): the loaders fed generated and mutated records.
 
 Every example puts one record (good, missing, or generated/mutated into something bad)
 under each of the three keys and starts a controller on that storage, exactly as the page
@@ -17,7 +17,7 @@ that is re-sealed with a valid check value (so the deep validation has to catch 
 swapped for arbitrary JSON, removed or added, foreign kinds and versions, a move log with
 moves dropped, doubled, swapped or changed), records of one kind under another key, and
 arbitrary text and JSON, and records nested far deeper or grown far larger than any the
-game writes (issue 20: 8,000 brackets killed the browser's Python; these tests also run
+game writes (8,000 brackets killed the browser's Python; these tests also run
 in it, ``make test-pyodide``).  The test counts the records it feeds and requires 10,000.
 """
 

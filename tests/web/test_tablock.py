@@ -1,4 +1,4 @@
-"""Two tabs, one saved game (issues 6 and 12): the decisions of hearts.web.tablock."""
+"""Two tabs, one saved game: the decisions of hearts.web.tablock."""
 
 from __future__ import annotations
 
@@ -90,7 +90,7 @@ def test_the_dialog_speaks_both_languages_and_offers_to_take_over():
 
 
 def test_each_lock_mode_has_its_request_options_and_only_waiting_is_withdrawn():
-    """The options dom.py chose inline (issue 21), now decided here."""
+    """The options dom.py chose inline, now decided here."""
     assert [lock_options(mode) for mode in LOCK_MODES] == [
         ({"ifAvailable": True}, False),
         ({}, True),

@@ -70,7 +70,7 @@ def test_closing_the_playing_tab_hands_the_game_to_the_waiting_one():
 
 
 def test_reloading_the_playing_tab_keeps_the_game_there_whenever_it_happens():
-    """Issue 12: the reload hands the lock to the waiting tab for a moment; the reloaded
+    """The reload hands the lock to the waiting tab for a moment; the reloaded
     tab takes it back as it loads, and the waiting tab never plays a move."""
     memory, locks, playing, waiting = two_tabs()
 

@@ -214,7 +214,7 @@ def _rows(game: Game) -> dict[str, int]:
 
 @pytest.mark.parametrize("seed", [3, 8, 21])
 def test_no_card_changes_its_phone_row_during_a_hand(seed):
-    """Issue 45 (U4 on a phone): the rows are those of the hand as dealt, then as sorted
+    """(U4 on a phone): the rows are those of the hand as dealt, then as sorted
     anew after the exchange, and stay so to the last trick; 7 cards above, 6 below, each
     row in the hand's order (R30)."""
     game = Game.new(seed)
