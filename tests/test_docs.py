@@ -1,7 +1,7 @@
-"""The docs are tested: the README's engine example runs, and what it shows is what it gives.
+"""The docs are tested: the README's example runs, and every link stays in the repository.
 
-The example is the ``python`` block under the README's "Engine API".  It runs as it stands,
-and a line whose comment holds an arrow shows what that line gives::
+**The engine example** is the ``python`` block under the README's "Engine API".  It runs
+as it stands, and a line whose comment holds an arrow shows what that line gives::
 
     game.log[-2:]            # the action log, as text → ['3 9C', '0 3C']
 
@@ -9,6 +9,18 @@ The text after the arrow is the line's value as ``repr`` gives it (for a ``print
 the text printed), where ``...`` stands for any text (doctest's ELLIPSIS); the text before
 the arrow is prose and is not checked, and so is a comment without an arrow.  An arrow may
 stand only on a line that is one expression, and that line must run.
+
+**Links.** Every link in README.md and docs/*.md (``[text](target)``, an image, a reference
+definition ``[name]: target``) is a relative path to a file or folder git tracks, inside
+the repository, optionally with ``#anchor``; or a bare ``#anchor`` into the same file.  An
+anchor names a heading of the Markdown file it points into, spelt as GitHub spells it
+(the heading's text, lowercase, punctuation dropped, spaces turned into ``-``, ``-1``,
+``-2`` on repeats).  No link leaves the repository: no scheme (``http:``, ``https:``,
+``mailto:``, ``file:``), no absolute path, no ``../`` that climbs out of it, and no bare
+web address in the prose, which GitHub would turn into a link; a test cannot check what a
+server answers tomorrow.  Code (a fenced block, a ``code span``) is no link: a command may
+name ``http://localhost:8000/``; but a code span that names a path climbing out of the
+repository (``../elsewhere``) is refused too: a reader cannot open it.
 """
 
 from __future__ import annotations
@@ -17,6 +29,7 @@ import ast
 import doctest
 import io
 import re
+import subprocess
 import tokenize
 from collections.abc import Callable
 from contextlib import redirect_stdout
@@ -25,6 +38,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 ARROW = "→"
+DOCS = [README, *sorted((ROOT / "docs").glob("*.md"))]
 
 
 def engine_example(readme: str) -> str:
@@ -118,3 +132,116 @@ def test_a_stale_value_in_the_example_fails():
     assert stale_lines(source.replace("the action log, as text", "the log")) == []
     refused = stale_lines(source.replace("replayed", f"{ARROW} something"))
     assert len(refused) == 1 and "not one expression" in refused[0]
+
+
+FENCE = re.compile(r"^(```|~~~).*?^\1[ \t]*$", re.MULTILINE | re.DOTALL)
+CODE_SPAN = re.compile(r"(`+)(?!`).*?(?<!`)\1(?!`)", re.DOTALL)
+LINK = re.compile(
+    r"\[(?:[^\[\]]|\[[^\]]*\])*\]\(\s*<?(?P<target>[^)\s>]*)>?(?:\s+\"[^\"]*\")?\s*\)"
+)
+DEFINITION = re.compile(r"^ {0,3}\[[^\]]+\]:\s*<?(?P<target>\S+?)>?(?:\s|$)", re.MULTILINE)
+OUTSIDE = re.compile(r"(?<![\w.@/-])(?:(?:https?|ftp|file|mailto):\S|www\.\w)", re.IGNORECASE)
+HEADING = re.compile(r"^ {0,3}#{1,6}[ \t]+(?P<text>.*?)(?:[ \t]+#+)?[ \t]*$", re.MULTILINE)
+
+
+def prose(markdown: str) -> str:
+    """``markdown`` without its code: fenced blocks and code spans blanked (lines kept)."""
+
+    def blank(match: re.Match[str]) -> str:
+        return re.sub(r"[^\n]", " ", match[0])
+
+    return CODE_SPAN.sub(blank, FENCE.sub(blank, markdown))
+
+
+def slug(heading: str) -> str:
+    """GitHub's anchor for a heading's text: lowercase, punctuation dropped, spaces to '-'."""
+    text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", heading)  # a link: its text
+    text = re.sub(r"<[^>]+>", "", text).replace("`", "")
+    return re.sub(r"[^\w\- ]", "", text.lower()).replace(" ", "-")
+
+
+def anchors(markdown: str) -> set[str]:
+    """Every heading's anchor in ``markdown``, repeats numbered as GitHub numbers them."""
+    seen: dict[str, int] = {}
+    found = set()
+    for match in HEADING.finditer(FENCE.sub("", markdown)):
+        base = slug(match["text"].strip())
+        count = seen.get(base, 0)
+        seen[base] = count + 1
+        found.add(base if count == 0 else f"{base}-{count}")
+    return found
+
+
+def tracked() -> set[str]:
+    """The files git tracks and the folders that hold them, relative to the root."""
+    files = subprocess.run(
+        ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    folders = {parent.as_posix() for name in files for parent in Path(name).parents}
+    return set(files) | folders
+
+
+def link_faults(doc: Path, markdown: str, known: set[str]) -> list[str]:
+    """What is wrong with each link of ``doc`` (its text ``markdown``): one message each."""
+    text = prose(markdown)
+    where = doc.relative_to(ROOT).as_posix()
+    targets = [(m.start(), m["target"]) for m in LINK.finditer(text)]
+    targets += [(m.start(), m["target"]) for m in DEFINITION.finditer(text)]
+    faults = []
+    for offset, target in sorted(targets):
+        at = f"{where}:{text.count(chr(10), 0, offset) + 1}: ({target})"
+        path, _, anchor = target.partition("#")
+        if not target or re.match(r"[a-z][a-z0-9+.-]*:", path, re.IGNORECASE):
+            faults.append(f"{at} leaves the repository")
+            continue
+        if path.startswith("/"):
+            faults.append(f"{at} is an absolute path")
+            continue
+        aimed = (doc.parent / path).resolve() if path else doc
+        if not aimed.is_relative_to(ROOT):
+            faults.append(f"{at} climbs out of the repository")
+            continue
+        name = aimed.relative_to(ROOT).as_posix()
+        if name not in known:
+            faults.append(f"{at} names no file of the repository")
+        elif anchor and not (aimed.suffix == ".md" and anchor in anchors(aimed.read_text("utf-8"))):
+            faults.append(f"{at} names no heading of {name}")
+    for match in CODE_SPAN.finditer(FENCE.sub("", markdown)):
+        named = match[0].strip("`").strip()
+        if named.startswith("../") and not (doc.parent / named).resolve().is_relative_to(ROOT):
+            faults.append(f"{where}: names a file outside the repository: {named}")
+    for match in OUTSIDE.finditer(LINK.sub("", DEFINITION.sub("", text))):
+        line = text.count("\n", 0, match.start()) + 1
+        faults.append(f"{where}:{line}: a web address in the prose: {match[0]}…")
+    return faults
+
+
+def test_every_link_of_the_docs_stays_in_the_repository_and_resolves():
+    known = tracked()
+    faults = [fault for doc in DOCS for fault in link_faults(doc, doc.read_text("utf-8"), known)]
+    assert faults == [], "\n".join(faults)
+
+
+def test_a_broken_link_fails():
+    doc = ROOT / "docs" / "testing.md"
+    known = tracked()
+    assert slug("Build and `dist/`") == "build-and-dist"
+    assert slug("Today's figures") == "todays-figures"
+    assert anchors("# A\n## A\n```\n# not a heading\n```\n## A?\n") == {"a", "a-1", "a-2"}
+    assert link_faults(doc, "[ok](performance.md#todays-figures) `[no](gone.md)`", known) == []
+    bad = [
+        "[gone](gone.md)",
+        "[anchor](performance.md#no-such-heading)",
+        "[here](#no-such-heading)",
+        "[up](../../etc/passwd)",
+        "[absolute](/etc/passwd)",
+        "[web](https://example.org/)",
+        "[mail](mailto:someone@example.org)",
+        "[ref]: https://example.org/",
+        "see <https://example.org/>",
+        "see www.example.org",
+        "see http://example.org",
+        "against `../../shared/DESIGN.md`",
+    ]
+    for markdown in bad:
+        assert len(link_faults(doc, markdown, known)) == 1, markdown
