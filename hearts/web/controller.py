@@ -20,7 +20,6 @@ from ..driver import CPU, take_step
 from ..enums import Level, Phase, level_of
 from ..game import Game
 from ..rules import pass_target, trick_points
-from ..save import dump_game
 from ..stats import FINISHED, PLAYED, Stats
 from ..steps import StepKind
 from .clock import PlayClock
@@ -39,17 +38,12 @@ from .events import (
 )
 from .params import Params, choose_lang
 from .records import Records, TableRecord, valid_selection
-from .safe_storage import FAILING, FULL, OK, UNAVAILABLE, SafeStorage
+from .safe_storage import SafeStorage, StorageNotices
 from .schedule import Pending, pending
 from .settings import Settings
 
 __all__ = ["Controller", "Outcome", "random_id"]
 
-STORAGE_NOTICES = {
-    FULL: "notice.storage_full",
-    FAILING: "notice.storage_failing",
-    UNAVAILABLE: "notice.storage_unavailable",
-}
 OVER = (Phase.HAND_OVER, Phase.GAME_OVER)
 Change = Callable[[], Sequence[Event]]
 
@@ -89,7 +83,7 @@ class Controller:
         self.stats = Stats()
         self.table: TableRecord | None = None
         self._seed_hook = params.seed
-        self._noticed: set[str] = set()  # storage states already told to the player
+        self.told = StorageNotices(storage)  # what the player was told about storage
         # Fourth cards tapped since the pass selection last changed: the pass panel says
         # what to do (and pulses anew at each); page state, not the game's (not saved).
         self.refused = 0
@@ -343,43 +337,10 @@ class Controller:
 
     def _outcome(self, events: Sequence[Event] = (), notices: Sequence[str] = ()) -> Outcome:
         """What happened, and any new messages about storage."""
-        found = list(notices)
-        state = self.storage.state if self.storage.degraded else OK
-        # Told only while it is true: a storage that writes again withdraws its message
-        # (and a later failure is told again); once per state, no nagging on every move.
-        cleared = tuple(STORAGE_NOTICES[old] for old in sorted(self._noticed) if old != state)
-        self._noticed.intersection_update({state})
-        if state in STORAGE_NOTICES and state not in self._noticed:
-            self._noticed.add(state)
-            found.append(STORAGE_NOTICES[state])
-        return Outcome(tuple(events), tuple(found), cleared)
+        told, cleared = self.told.update()
+        return Outcome(tuple(events), (*notices, *told), cleared)
 
     def keep_picture(self, picture: dict[str, object]) -> None:
         """Store what the table shows now, beside the save it belongs to."""
         if self.table is not None:
             self.records.save_picture(picture)
-
-    def debug_state(self) -> dict[str, object]:
-        """Read-only facts for tests and bug reports (``window.heartsDebug.state()``)."""
-        record, game = self.record, self.game
-        step = self.pending()
-        return {
-            "game": dump_game(game),
-            "phase": game.phase,
-            "hand_number": game.hand_number,
-            "to_act": game.to_act,
-            "trick_waiting": game.trick_waiting,
-            "legal": [str(c) for c in game.legal_plays(0)],
-            "scores": list(game.scores),
-            "level": game.level,
-            "next_level": self.settings.level,
-            "lang": self.lang,
-            "selection": [str(c) for c in record.selection],
-            "lifted": None if record.lifted is None else str(record.lifted),
-            "game_id": record.game_id,
-            "counted": self.stats.counted(record.game_id),
-            "pending": None if step is None else [step.kind, step.seat, step.delay_ms],
-            "stats": self.stats.to_json(),
-            "storage_degraded": self.storage.degraded,
-            "storage": self.storage.state,
-        }

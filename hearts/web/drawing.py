@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import traceback
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from ..view import build as table_view
 from ..view import dialogs as views
@@ -29,18 +30,25 @@ def motion_speed(timing: Timing) -> float:
     return min(1.0, timing.cadence_ms / CADENCE_MS)
 
 
+class Screen(NamedTuple):
+    """The page's own state, beside the game's: one value, replaced as a whole."""
+
+    notices: tuple[str, ...] = ()  # the messages shown (i18n keys)
+    confirm_new: bool = False  # the new-game dialog asks to abandon the game in progress
+    confirm_reset: bool = False  # the statistics dialog asks to reset them
+    update_ready: bool = False  # a new app version waits (static/pwa.mjs)
+
+
 class Drawing:
-    """The parts that show the state (painter, dialogs) and the little state that is the
-    page's own (notices shown, confirmations asked, a waiting app update)."""
+    """The parts that show the state (painter, dialogs) and the page's own state
+    (:class:`Screen`)."""
 
     def __init__(self, dom: Dom, controller: Callable[[], Controller]) -> None:
         self.dom = dom
         self.controller = controller  # the current one: a tab taking the game back makes anew
         self.painter = Painter(dom, motion_speed(controller().params.timing))
         self.dialogs = Dialogs(dom, self.painter.focus_hand)
-        self.notices: list[str] = []
-        self.confirm_new = self.confirm_reset = False
-        self.update_ready = dom.update_ready()  # a new app version waits (static/pwa.mjs)
+        self.screen = Screen(update_ready=dom.update_ready())
         self.deck = ""  # the deck drawn (<html data-deck>: static/boot/deck.mjs sets it first)
         self.sound_failed = False  # the last update's sound was refused by the browser
 
@@ -51,8 +59,9 @@ class Drawing:
     def update(self, outcome: Outcome | None = None) -> None:
         """Take in what happened, draw the table and say it."""
         if outcome is not None:
-            self.notices = [key for key in self.notices if key not in outcome.cleared]
-            self.notices += [key for key in outcome.notices if key not in self.notices]
+            kept = [key for key in self.screen.notices if key not in outcome.cleared]
+            kept += [key for key in outcome.notices if key not in kept]
+            self.screen = self.screen._replace(notices=tuple(kept))
         events = outcome.events if outcome is not None else ()
         self.draw(events)
         # The switch's state goes with every update; sounds only for what just happened.
@@ -70,7 +79,7 @@ class Drawing:
             self.deck = deck
             self.dom.root.set_attr("data-deck", deck)
         v = table_view(record.game, lang, record.selection, record.lifted, ctl.refused)
-        notices = views.notices(lang, self.notices)
+        notices = views.notices(lang, self.screen.notices)
         if self.painter.paint(v, views.chrome(lang), notices, events):
             for name in self.dialogs.open_names():
                 if name != "summary":
@@ -78,7 +87,7 @@ class Drawing:
         if v.summary is None:
             self.dialogs.close("summary")
         else:
-            self.dialogs.show("summary", render.summary(v.summary, self.update_ready))
+            self.dialogs.show("summary", render.summary(v.summary, self.screen.update_ready))
 
     def picture(self, build: str) -> dict[str, object]:
         """What is drawn now, for static/boot.js to paint at the next start of ``build``."""
@@ -93,10 +102,10 @@ class Drawing:
         if name == "newgame":
             current = ctl.game.level if ctl.in_progress else None
             return render.new_game(
-                views.new_game(lang, ctl.settings.level, current, self.confirm_new)
+                views.new_game(lang, ctl.settings.level, current, self.screen.confirm_new)
             )
         if name == "stats":
-            return render.stats(views.stats(lang, ctl.stats, self.confirm_reset))
+            return render.stats(views.stats(lang, ctl.stats, self.screen.confirm_reset))
         return render.help_text(views.help_view(lang))
 
     def open(self, name: str) -> None:
@@ -108,9 +117,9 @@ class Drawing:
 
     def show_error(self) -> None:
         try:
-            if "notice.error" not in self.notices:
-                self.notices.append("notice.error")
+            if "notice.error" not in self.screen.notices:
+                self.screen = self.screen._replace(notices=(*self.screen.notices, "notice.error"))
             self.painter.alert(True)
-            self.painter.show_notices(views.notices(self.lang, self.notices))
+            self.painter.show_notices(views.notices(self.lang, self.screen.notices))
         except Exception:
             self.dom.log_error(traceback.format_exc())

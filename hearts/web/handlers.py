@@ -1,157 +1,149 @@
 """What each intent does on the page: a table from intent name to a small handler.
 
-Handlers call the controller (which applies or refuses the intent and says what happened)
-and the page's parts; none of them touches the DOM directly.
+Handlers ask the controller (which applies or refuses the intent and says what happened)
+and use the page's intent API (:class:`~hearts.web.page.Page`'s methods, each named for
+what it changes); none reaches into the page's parts or touches the DOM
+(tests/web/test_handlers.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from .controller import Controller
 from .names import Actions
 from .page import Page
 from .ports import Intent
 
-IntentHandler = Callable[[Page, Intent], None]
+IntentHandler = Callable[[Page, Controller, Intent], None]
 
 
-def tap(page: Page, intent: Intent) -> None:
-    page.drawing.painter.focus_code = intent.value
-    outcome = page.ctl.tap(intent.value)
+def tap(page: Page, ctl: Controller, intent: Intent) -> None:
+    page.focus_card(intent.value)
+    page.apply(ctl.tap(intent.value))
+
+
+def lower(page: Page, ctl: Controller, _intent: Intent) -> None:
+    page.apply(ctl.lower())
+
+
+def confirm_pass(page: Page, ctl: Controller, _intent: Intent) -> None:
+    page.apply(ctl.confirm_pass())
+
+
+def continue_hand(page: Page, ctl: Controller, _intent: Intent) -> None:
+    outcome = ctl.continue_hand()
     if outcome is not None:
-        page.update(outcome)
+        page.close("summary")
+        page.apply(outcome)
 
 
-def lower(page: Page, _intent: Intent) -> None:
-    outcome = page.ctl.lower()
-    if outcome is not None:
-        page.update(outcome)
+def new_game_after_summary(page: Page, ctl: Controller, _intent: Intent) -> None:
+    page.close("summary")
+    page.apply(ctl.new_game())
 
 
-def confirm_pass(page: Page, _intent: Intent) -> None:
-    outcome = page.ctl.confirm_pass()
-    if outcome is not None:
-        page.update(outcome)
-
-
-def continue_hand(page: Page, _intent: Intent) -> None:
-    outcome = page.ctl.continue_hand()
-    if outcome is not None:
-        page.drawing.dialogs.close("summary")
-        page.update(outcome)
-
-
-def new_game_after_summary(page: Page, _intent: Intent) -> None:
-    page.drawing.dialogs.close("summary")
-    page.update(page.ctl.new_game())
-
-
-def open_menu(page: Page, _intent: Intent) -> None:
-    page.drawing.dialogs.close_all(keep="summary")
+def open_menu(page: Page, _ctl: Controller, _intent: Intent) -> None:
+    page.close_all_but("summary")
     page.open("menu")
 
 
 def opener(name: str) -> IntentHandler:
-    def open_dialog(page: Page, _intent: Intent) -> None:
-        page.drawing.confirm_new = page.drawing.confirm_reset = False
-        page.drawing.dialogs.close("menu")
+    def open_dialog(page: Page, _ctl: Controller, _intent: Intent) -> None:
+        page.ask(new=False, reset=False)
+        page.close("menu")
         page.open(name)
 
     return open_dialog
 
 
-def close(page: Page, intent: Intent) -> None:
+def close(_page: Page, _ctl: Controller, intent: Intent) -> None:
     dialog = intent.target.closest("dialog") if intent.target is not None else None
     if dialog is not None:
         dialog.close()
 
 
-def set_lang(page: Page, intent: Intent) -> None:
-    page.update(page.ctl.set_lang(intent.value))
-    page.drawing.dialogs.focus_lang(intent.value)  # the menu was redrawn in the new language
+def set_lang(page: Page, ctl: Controller, intent: Intent) -> None:
+    page.apply(ctl.set_lang(intent.value))
+    page.focus_lang(intent.value)  # the menu was redrawn in the new language
 
 
-def switch_four_colour(page: Page, _intent: Intent) -> None:
-    page.update(page.ctl.set_four_colour(not page.ctl.settings.four_colour))
-    page.drawing.refill("menu", "four-colour")
+def switch_four_colour(page: Page, ctl: Controller, _intent: Intent) -> None:
+    page.apply(ctl.set_four_colour(not ctl.settings.four_colour))
+    page.refill("menu", "four-colour")
 
 
-def switch_sound(page: Page, _intent: Intent) -> None:
-    page.update(page.ctl.set_sound(not page.ctl.settings.sound))
-    page.drawing.refill("menu", "sound")
+def switch_sound(page: Page, ctl: Controller, _intent: Intent) -> None:
+    page.apply(ctl.set_sound(not ctl.settings.sound))
+    page.refill("menu", "sound")
 
 
-def set_level(page: Page, intent: Intent) -> None:
-    page.update(page.ctl.set_next_level(intent.value))
+def set_level(page: Page, ctl: Controller, intent: Intent) -> None:
+    page.apply(ctl.set_next_level(intent.value))
 
 
-def start_new(page: Page, _intent: Intent) -> None:
-    if not page.ctl.in_progress:
-        abandon(page, _intent)
+def start_new(page: Page, ctl: Controller, intent: Intent) -> None:
+    if not ctl.in_progress:
+        abandon(page, ctl, intent)
         return
-    page.drawing.confirm_new = True
-    page.drawing.refill("newgame", "keep")
+    page.ask(new=True)
+    page.refill("newgame", "keep")
 
 
-def abandon(page: Page, _intent: Intent) -> None:
-    page.drawing.confirm_new = False
-    page.drawing.dialogs.forget_focus()  # focus goes to the new hand, not back to the menu
-    page.drawing.dialogs.close("newgame")
-    page.drawing.dialogs.close("summary")
-    page.update(page.ctl.new_game())
-    page.drawing.painter.focus_hand()
+def abandon(page: Page, ctl: Controller, _intent: Intent) -> None:
+    page.ask(new=False)
+    page.forget_focus()  # focus goes to the new hand, not back to the menu
+    page.close("newgame", "summary")
+    page.apply(ctl.new_game())
+    page.focus_hand()
 
 
-def keep(page: Page, _intent: Intent) -> None:
-    page.drawing.dialogs.close("newgame")
+def keep(page: Page, _ctl: Controller, _intent: Intent) -> None:
+    page.close("newgame")
 
 
-def ask_reset(page: Page, _intent: Intent) -> None:
-    page.drawing.confirm_reset = True
-    page.drawing.refill("stats", "reset-no")
+def ask_reset(page: Page, _ctl: Controller, _intent: Intent) -> None:
+    page.ask(reset=True)
+    page.refill("stats", "reset-no")
 
 
-def reset(page: Page, _intent: Intent) -> None:
-    page.update(page.ctl.reset_stats())
-    page.drawing.confirm_reset = False
-    page.drawing.refill("stats", "close")
+def reset(page: Page, ctl: Controller, _intent: Intent) -> None:
+    page.apply(ctl.reset_stats())
+    page.ask(reset=False)
+    page.refill("stats", "close")
 
 
-def keep_stats(page: Page, _intent: Intent) -> None:
-    page.drawing.confirm_reset = False
-    page.drawing.refill("stats", "reset")
+def keep_stats(page: Page, _ctl: Controller, _intent: Intent) -> None:
+    page.ask(reset=False)
+    page.refill("stats", "reset")
 
 
-def apply_update(page: Page, _intent: Intent) -> None:
-    page.dom.apply_update()
+def apply_update(page: Page, _ctl: Controller, _intent: Intent) -> None:
+    page.take_update()
 
 
-def update_ready(page: Page, _intent: Intent) -> None:
-    page.drawing.update_ready = True
-    page.draw()
+def update_ready(page: Page, _ctl: Controller, _intent: Intent) -> None:
+    page.offer_update()
 
 
-def dismiss(page: Page, _intent: Intent) -> None:
-    page.drawing.notices.clear()
-    page.drawing.painter.alert(False)
-    page.draw()
-    page.drawing.painter.focus_hand()
+def dismiss(page: Page, _ctl: Controller, _intent: Intent) -> None:
+    page.dismiss_notices()
 
 
-def navigate(page: Page, intent: Intent) -> None:
-    page.drawing.painter.navigate(intent.value)
+def navigate(page: Page, _ctl: Controller, intent: Intent) -> None:
+    page.navigate(intent.value)
 
 
-def note_focus(page: Page, intent: Intent) -> None:
-    page.drawing.painter.focus_code = intent.value
+def note_focus(page: Page, _ctl: Controller, intent: Intent) -> None:
+    page.focus_card(intent.value)
 
 
-def visibility(page: Page, _intent: Intent) -> None:
-    page.update(page.ctl.set_visible(not page.dom.hidden()))
+def visibility(page: Page, ctl: Controller, _intent: Intent) -> None:
+    page.apply(ctl.set_visible(page.visible()))
 
 
-def flush(page: Page, _intent: Intent) -> None:
-    page.ctl.flush()
+def flush(_page: Page, ctl: Controller, _intent: Intent) -> None:
+    ctl.flush()
 
 
 HANDLERS: dict[str, IntentHandler] = {
@@ -189,4 +181,4 @@ def dispatch(page: Page, intent: Intent) -> None:
     """Carry out ``intent`` (an unknown one does nothing)."""
     handler = HANDLERS.get(intent.name)
     if handler is not None:
-        page.run_safely(handler, page, intent)
+        page.carry_out(handler, intent)

@@ -153,10 +153,73 @@ class Page:
         if self.build is not None:
             self.ctl.keep_picture(self.drawing.picture(self.build))
 
+    # ------------------------------------------------------------------ the intents' API
+    # What a handler (hearts/web/handlers.py) may do to the page, each named for what it
+    # changes; the handlers reach into none of the page's parts.
+    def carry_out(
+        self, handler: Callable[[Page, Controller, Intent], None], intent: Intent
+    ) -> None:
+        """Run ``handler`` for ``intent`` with this page and its controller, safely."""
+        self.run_safely(handler, self, self.ctl, intent)
+
+    def apply(self, outcome: Outcome | None) -> None:
+        """Draw what the controller did; nothing if it refused the intent."""
+        if outcome is not None:
+            self.update(outcome)
+
     def open(self, name: str) -> None:
         """Open a dialog; the statistics it may show include the playing time up to now."""
         self.ctl.flush()
         self.drawing.open(name)
+
+    def close(self, *names: str) -> None:
+        for name in names:
+            self.drawing.dialogs.close(name)
+
+    def close_all_but(self, keep: str) -> None:
+        self.drawing.dialogs.close_all(keep=keep)
+
+    def ask(self, *, new: bool = False, reset: bool = False) -> None:
+        """The confirmations the dialogs show: abandon the game, reset the statistics."""
+        self.drawing.screen = self.drawing.screen._replace(confirm_new=new, confirm_reset=reset)
+
+    def refill(self, name: str, focus: str) -> None:
+        """Draw an open dialog's content again, the focus on its ``focus`` action."""
+        self.drawing.refill(name, focus)
+
+    def offer_update(self) -> None:
+        """A new app version waits: the summary between hands offers it."""
+        self.drawing.screen = self.drawing.screen._replace(update_ready=True)
+        self.draw()
+
+    def take_update(self) -> None:
+        self.dom.apply_update()
+
+    def dismiss_notices(self) -> None:
+        self.drawing.screen = self.drawing.screen._replace(notices=())
+        self.drawing.painter.alert(False)
+        self.draw()
+        self.focus_hand()
+
+    def focus_hand(self) -> None:
+        self.drawing.painter.focus_hand()
+
+    def focus_card(self, code: str) -> None:
+        """The card the keyboard is on (the next draw keeps the focus there)."""
+        self.drawing.painter.focus_code = code
+
+    def focus_lang(self, lang: str) -> None:
+        self.drawing.dialogs.focus_lang(lang)
+
+    def forget_focus(self) -> None:
+        """The next dialog closed hands the focus to the hand, not back to its opener."""
+        self.drawing.dialogs.forget_focus()
+
+    def navigate(self, move: str) -> None:
+        self.drawing.painter.navigate(move)
+
+    def visible(self) -> bool:
+        return not self.dom.hidden()
 
     # ------------------------------------------------------------------ the timer
     def on_timer(self, step: Pending) -> None:

@@ -179,3 +179,30 @@ class SafeStorage:
                 return
         with suppress(Exception):  # a cache that cannot be kept up to date is dropped
             self._backend.remove(key)
+
+
+STORAGE_NOTICES = {
+    FULL: "notice.storage_full",
+    FAILING: "notice.storage_failing",
+    UNAVAILABLE: "notice.storage_unavailable",
+}
+
+
+class StorageNotices:
+    """What the player is told about the storage: a message only while it is true (a
+    storage that writes again withdraws it, and a later failure is told again), and once
+    per state, no nagging on every move."""
+
+    def __init__(self, storage: SafeStorage) -> None:
+        self.storage = storage
+        self.told: set[str] = set()
+
+    def update(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The messages to show now and those to withdraw."""
+        state = self.storage.state if self.storage.degraded else OK
+        cleared = tuple(STORAGE_NOTICES[old] for old in sorted(self.told) if old != state)
+        self.told.intersection_update({state})
+        if state not in STORAGE_NOTICES or state in self.told:
+            return (), cleared
+        self.told.add(state)
+        return (STORAGE_NOTICES[state],), cleared

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from ..save import dump_game
 from .controller import Controller
 from .timer import Timer
 
@@ -38,4 +39,30 @@ def debug_state(ctl: Controller, timer: Timer) -> str:
     """The controller's read-only facts and the step the timer waits for, as JSON."""
     step = timer.current
     waiting = None if step is None else [step.kind, step.seat, step.delay_ms]
-    return json.dumps({**ctl.debug_state(), "timer": waiting})
+    return json.dumps({**facts(ctl), "timer": waiting})
+
+
+def facts(ctl: Controller) -> dict[str, object]:
+    """The controller's read-only facts for tests and bug reports."""
+    record, game = ctl.record, ctl.game
+    step = ctl.pending()
+    return {
+        "game": dump_game(game),
+        "phase": game.phase,
+        "hand_number": game.hand_number,
+        "to_act": game.to_act,
+        "trick_waiting": game.trick_waiting,
+        "legal": [str(c) for c in game.legal_plays(0)],
+        "scores": list(game.scores),
+        "level": game.level,
+        "next_level": ctl.settings.level,
+        "lang": ctl.lang,
+        "selection": [str(c) for c in record.selection],
+        "lifted": None if record.lifted is None else str(record.lifted),
+        "game_id": record.game_id,
+        "counted": ctl.stats.counted(record.game_id),
+        "pending": None if step is None else [step.kind, step.seat, step.delay_ms],
+        "stats": ctl.stats.to_json(),
+        "storage_degraded": ctl.storage.degraded,
+        "storage": ctl.storage.state,
+    }

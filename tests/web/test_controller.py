@@ -19,6 +19,7 @@ from hearts.web.params import Params
 from hearts.web.records import GAME_KEY, SETTINGS_KEY, STATS_KEY
 from hearts.web.safe_storage import SafeStorage
 from hearts.web.schedule import Timing
+from hearts.web.timing import facts
 
 from .helpers import FakeClock, controller, finish_game, run_cpu, to_my_turn, v1_table
 from .memory import MemoryStorage
@@ -399,5 +400,5 @@ def test_params_from_the_query_string():
 def test_debug_state_is_plain_json():
     ctl = controller()
     ctl.start()
-    state = json.loads(json.dumps(ctl.debug_state()))
+    state = json.loads(json.dumps(facts(ctl)))
     assert state["phase"] == "pass" and state["pending"][0] == "cpu_pass"

@@ -19,8 +19,10 @@ WEB = ROOT / "hearts" / "web"
 # the runtime's gate, which starts Python even then (static/runtime.mjs).
 WITHOUT_CONTRACT = {"watch.mjs", "watch/way-on.mjs", "runtime.mjs"}
 # Python modules whose words mean something else there: the stored records' fields
-# ("lifted"), the tab lock's own statuses ("elsewhere"), the storage's states.
+# ("lifted", also in the debug facts of timing.py), the tab lock's own statuses
+# ("elsewhere"), the storage's states.
 OTHER_MEANINGS = {"names.py", "lifecycle.py", "records.py", "controller.py", "tablock.py"}
+OTHER_MEANINGS |= {"timing.py"}
 
 
 def shared() -> set[str]:

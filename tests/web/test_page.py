@@ -261,7 +261,7 @@ def test_the_summary_ignores_escape_and_continues_with_its_button():
 def test_a_new_version_is_offered_between_hands_only():
     tab = open_tab(seed=3)
     tab.dom.dispatch("hearts:update-ready", None)
-    assert tab.page.drawing.update_ready
+    assert tab.page.drawing.screen.update_ready
     assert tab.dialog("summary").query('[data-action="update"]') is None
     while tab.ctl.game.phase != "hand_over":
         tab.my_move()
