@@ -1,4 +1,5 @@
-"""The docs are tested: the README's example runs, and every link stays in the repository.
+"""The docs are tested: the README's example runs, every link stays in the repository, and
+the README's figures are the docs'.
 
 **The engine example** is the ``python`` block under the README's "Engine API".  It runs
 as it stands, and a line whose comment holds an arrow shows what that line gives::
@@ -21,6 +22,9 @@ web address in the prose, which GitHub would turn into a link; a test cannot che
 server answers tomorrow.  Code (a fenced block, a ``code span``) is no link: a command may
 name ``http://localhost:8000/``; but a code span that names a path climbing out of the
 repository (``../elsewhere``) is refused too: a reader cannot open it.
+
+**Figures.** A figure the README repeats is the one in the docs' table of today's figures:
+the bytes of a first visit (docs/performance.md, row "bytes sent").
 """
 
 from __future__ import annotations
@@ -245,3 +249,12 @@ def test_a_broken_link_fails():
     ]
     for markdown in bad:
         assert len(link_faults(doc, markdown, known)) == 1, markdown
+
+
+def test_the_readme_says_the_first_visit_costs_what_performance_md_measured():
+    readme = README.read_text(encoding="utf-8")
+    table = (ROOT / "docs" / "performance.md").read_text(encoding="utf-8")
+    said = re.findall(r"first visit must be online and downloads ([\d.]+ MB)", readme)
+    measured = re.findall(r"^\| bytes sent \| ([\d.]+ MB) \|", table, re.MULTILINE)
+    assert len(said) == 1 and len(measured) == 1
+    assert said == measured
