@@ -1,5 +1,6 @@
-"""The docs are tested: the README's example runs, every link stays in the repository, and
-the README's figures are the docs'.
+"""The docs are tested: the README's example runs, every link stays in the repository,
+docs/architecture.md draws the layers pyproject.toml declares, and the README's figures are
+the docs'.
 
 **The engine example** is the ``python`` block under the README's "Engine API".  It runs
 as it stands, and a line whose comment holds an arrow shows what that line gives::
@@ -23,6 +24,13 @@ server answers tomorrow.  Code (a fenced block, a ``code span``) is no link: a c
 name ``http://localhost:8000/``; but a code span that names a path climbing out of the
 repository (``../elsewhere``) is refused too: a reader cannot open it.
 
+**Layers.** The "Layers" section of docs/architecture.md has two ``text`` blocks, the
+engine's layers and the browser layer's parts, top to bottom.  A line that starts in the
+first column names a layer (its modules joined by ``|``), up to two spaces; what follows is
+the modules' jobs, and an indented line goes on with them.  The two lists must be the
+``layers`` of the import-linter contracts in pyproject.toml (the engine's: the layers
+contract without ``containers``; the parts': the one contained in ``hearts.web``), in order.
+
 **Figures.** A figure the README repeats is the one in the docs' table of today's figures:
 the bytes of a first visit (docs/performance.md, row "bytes sent").
 """
@@ -35,6 +43,7 @@ import io
 import re
 import subprocess
 import tokenize
+import tomllib
 from collections.abc import Callable
 from contextlib import redirect_stdout
 from pathlib import Path
@@ -43,6 +52,7 @@ ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 ARROW = "→"
 DOCS = [README, *sorted((ROOT / "docs").glob("*.md"))]
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
 
 
 def engine_example(readme: str) -> str:
@@ -249,6 +259,48 @@ def test_a_broken_link_fails():
     ]
     for markdown in bad:
         assert len(link_faults(doc, markdown, known)) == 1, markdown
+
+
+def layer(spec: str) -> str:
+    """A layer's modules as the contracts spell them: ``a | b``."""
+    return " | ".join(part.strip() for part in spec.split("|"))
+
+
+def drawn_layers(markdown: str) -> list[list[str]]:
+    """The layers of each ``text`` block in the document's "Layers" section, top to bottom."""
+    section = markdown.split("\n## Layers\n", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"^```text\n(.*?)^```$", section, re.MULTILINE | re.DOTALL)
+    return [
+        [layer(re.split(r"\s{2,}", line)[0]) for line in block.splitlines() if line[:1].strip()]
+        for block in blocks
+    ]
+
+
+def declared_layers() -> list[list[str]]:
+    """The engine's layers and the browser layer's parts, from pyproject.toml's contracts."""
+    with (ROOT / "pyproject.toml").open("rb") as f:
+        contracts = tomllib.load(f)["tool"]["importlinter"]["contracts"]
+    layered = [c for c in contracts if c["type"] == "layers"]
+    engine = [c for c in layered if not c.get("containers")]
+    parts = [c for c in layered if c.get("containers") == ["hearts.web"]]
+    assert len(engine) == 1 and len(parts) == 1, "the layers contracts are not the two known"
+    return [[layer(spec) for spec in c["layers"]] for c in (engine[0], parts[0])]
+
+
+def test_the_architecture_document_draws_the_declared_layers_in_order():
+    assert drawn_layers(ARCHITECTURE.read_text(encoding="utf-8")) == declared_layers()
+
+
+def test_a_layer_out_of_place_fails():
+    markdown = ARCHITECTURE.read_text(encoding="utf-8")
+    engine, parts = declared_layers()
+    assert engine[0] == "hearts.web" and len(parts) > 2
+    swapped = markdown.replace("\nhearts.view ", "\nhearts.vieW ", 1)
+    assert drawn_layers(swapped) != declared_layers()
+    lines = markdown.split("\n")
+    first = next(i for i, line in enumerate(lines) if line.startswith(parts[0].split(" ")[0]))
+    lines[first], lines[first + 1] = lines[first + 1], lines[first]
+    assert drawn_layers("\n".join(lines)) != declared_layers()
 
 
 def test_the_readme_says_the_first_visit_costs_what_performance_md_measured():

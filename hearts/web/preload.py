@@ -9,6 +9,12 @@ and is kept under that archive's hash.
 Every module is imported but those that need the page's own browser objects: the
 worker that takes the snapshot has no document, and Pyodide can snapshot no reference
 to one.
+
+What a snapshot freezes with the heap: the ``random`` module's state (static/interpreter.mjs
+seeds it again from ``os.urandom`` at every start; the game's own randomness is
+:mod:`hearts.rng` anyway) and Python's string-hash secret (nothing here depends on it).
+Pyodide's ``_makeSnapshot``/``_loadSnapshot`` are underscored in its API: they are used
+with the pinned version only, and the e2e tests fail if a version bump breaks them.
 """
 
 from __future__ import annotations
