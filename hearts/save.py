@@ -3,7 +3,7 @@
 A save is the seed, the level, an optional starting deal and the action log — nothing
 else.  Loading replays the log through :meth:`hearts.game.Game.replay`, the same methods
 play uses, so a tampered save fails the same legality checks; the record's check value
-(:mod:`hearts.record`) also catches edits that would happen to stay legal.  Errors are
+(:mod:`hearts.sealed`) also catches edits that would happen to stay legal.  Errors are
 values: anything wrong raises :class:`SaveError`.
 """
 
@@ -15,7 +15,7 @@ from .cards import format_cards, parse_cards
 from .deal import StartDeal, start_deal
 from .errors import SaveError
 from .game import Game
-from .record import open_record, seal
+from .sealed import open_record, seal
 
 GAME_KIND = "hearts-game"
 GAME_VERSION = 1

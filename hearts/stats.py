@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from .enums import LEVELS, Level, Result, level_of
 from .errors import SaveError
-from .record import open_record, seal
+from .sealed import open_record, seal
 
 _FIELD = {Result.WIN: "won", Result.LOSS: "lost", Result.DRAW: "drawn"}
 STATS_KIND = "hearts-stats"

@@ -17,7 +17,7 @@ spells one itself (tests/web/test_contract.py fails when one does):
   beside this folder, scripts/build_vendor.mjs). Every page hands it to loadPyodide as its
   ``stdLibURL``; this module is revalidated on every load, so a new release is seen at once.
 * ``RECORDS``: the stored keys, the table picture's kind and version, the .bad copies and the
-  limits records are read within (hearts/web/records.py, hearts/record.py).
+  limits records are read within (hearts/web/records.py, hearts/sealed.py).
 * ``REGIONS``, ``IDS``, ``LABELS``, ``NAV_KEYS``: the painter's regions, the ids of the
   elements it draws into by name (seats by seat number), the labels outside them (element,
   attribute) and the keys that move between cards (hearts/web/painter.py).
@@ -55,9 +55,9 @@ DOWNLOAD_TEXTS = ("offline", "network", "reload")  # static/pwa.mjs
 def contract(root: Path, build: str, stdlib: str) -> dict[str, Any]:
     """Every export of the contract module, by name."""
     sys.path.insert(0, str(root))
-    from hearts import i18n, record
-    from hearts.view.dialogs import chrome
-    from hearts.view.table import neutral_plates
+    from hearts import i18n, sealed
+    from hearts.view.dialog_views import chrome
+    from hearts.view.table_view import neutral_plates
     from hearts.web import lifecycle, markup, names, painter, phrases, records, render, tablock
 
     texts = {
@@ -80,8 +80,8 @@ def contract(root: Path, build: str, stdlib: str) -> dict[str, Any]:
         "badSuffix": records.BAD_SUFFIX,
         "badKeep": records.BAD_KEEP,
         "badMax": records.BAD_MAX,
-        "maxText": record.MAX_TEXT,
-        "maxDepth": record.MAX_DEPTH,
+        "maxText": sealed.MAX_TEXT,
+        "maxDepth": sealed.MAX_DEPTH,
     }
     return {
         "BUILD": build,

@@ -30,7 +30,7 @@ const PACKAGE = join(ROOT, "node_modules", "@letele", "playing-cards");
 const outArg = process.argv.indexOf("--out");
 const OUT = outArg > 0 ? resolve(process.argv[outArg + 1]) : join(ROOT, "dist", "static", "build");
 
-// The sprite's order: hearts/web/render/cards.py names a figure "fig-<rank><suit>" and
+// The sprite's order: hearts/web/render/card_html.py names a figure "fig-<rank><suit>" and
 // the stylesheet places the sprite by this order (static/css/hearts/35-courts.css).
 export const FIGURES = ["J", "Q", "K"].flatMap((rank) => ["C", "D", "H", "S"].map((suit) => rank + suit));
 // The framed figure in the package's card coordinates (viewBox -120 -168 240 336).

@@ -6,7 +6,7 @@ engine's ``legal_plays`` (R18, R28); nothing here re-derives a rule.
 
 from .faces import POSITIONS, CardFace, Texts, face
 from .summary import Summary, SummaryRow, summary_of
-from .table import (
+from .table_view import (
     HandCard,
     PassPanel,
     Plate,

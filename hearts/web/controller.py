@@ -37,10 +37,11 @@ from .events import (
     YouPlayed,
 )
 from .params import Params, choose_lang
-from .records import Records, TableRecord, valid_selection
+from .records import Records
 from .safe_storage import SafeStorage, StorageNotices
 from .schedule import Pending, pending
 from .settings import Settings
+from .table_record import TableRecord, valid_selection
 
 __all__ = ["Controller", "Outcome", "random_id"]
 

@@ -13,11 +13,11 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from ..view import build as table_view
-from ..view import dialogs as views
+from ..view import dialog_views as views
 from . import render, sounds
 from .announce import spoken
 from .controller import Controller
-from .dialogs import Dialogs
+from .dialog_boxes import Dialogs
 from .events import Event, Outcome
 from .painter import Painter
 from .ports import Dom

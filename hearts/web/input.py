@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .dialogs import Dialogs
+from .dialog_boxes import Dialogs
 from .keys import KeyGuard
 from .names import Actions
 from .painter import HAND, NAV_KEYS, TABLE

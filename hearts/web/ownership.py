@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..view import dialogs as views
+from ..view import dialog_views as views
 from . import lifecycle, render
 from .lifecycle import CLAIM_MS
 from .names import Boot

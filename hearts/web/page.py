@@ -13,7 +13,7 @@ import traceback
 from collections.abc import Callable
 
 from ..errors import SaveError
-from ..record import parse_json
+from ..sealed import parse_json
 from . import lifecycle
 from .controller import Controller
 from .drawing import Drawing

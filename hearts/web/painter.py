@@ -10,7 +10,7 @@ import json
 from collections.abc import Sequence
 
 from ..view import TableView
-from ..view.dialogs import Chrome, NoticesView
+from ..view.dialog_views import Chrome, NoticesView
 from . import motion, render
 from .events import Event
 from .ports import Dom, Element

@@ -28,15 +28,15 @@ from .. import i18n, rules
 from ..cards import DECK
 from ..enums import LEVELS, Direction
 from ..view import Texts, face
-from ..view.table import (
+from ..view.table_view import (
     STATUS_TEXTS,
     hand_card_label,
     pass_target,
     received_text,
     trick_card_label,
 )
-from .render.cards import RECEIVED_BADGE
-from .render.table import ARROWS, STATUS_ICONS, score_unit
+from .render.card_html import RECEIVED_BADGE
+from .render.table_html import ARROWS, STATUS_ICONS, score_unit
 from .render.words import unbroken
 
 _NUMBER = re.compile("[0-9]{1,3}")

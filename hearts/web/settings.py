@@ -10,7 +10,7 @@ from typing import NamedTuple
 from ..enums import LEVELS, Level
 from ..errors import SaveError
 from ..i18n import LANGS
-from ..record import open_record, seal
+from ..sealed import open_record, seal
 
 SETTINGS_KIND = "hearts-settings"
 SETTINGS_VERSION = 1

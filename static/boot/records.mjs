@@ -1,7 +1,7 @@
-// Stored records as boot.js reads them: within the limits hearts/record.py reads them
+// Stored records as boot.js reads them: within the limits hearts/sealed.py reads them
 // within (size and nesting, checked before the JSON parser sees the text), and looked up
 // by own keys only. Pure but for `stored`; tests/js runs withinLimits against
-// hearts/record.py's within_limits on tests/shared_cases/nesting.json.
+// hearts/sealed.py's within_limits on tests/shared_cases/nesting.json.
 import { RECORDS } from "../build/contract.mjs";
 
 export function stored(key) {

@@ -164,7 +164,7 @@ def check_cpu_choices(saved_json: str) -> int:
 
 
 def _with_actions(saved_json: str, actions: list[str]) -> str:
-    from hearts.record import seal
+    from hearts.sealed import seal
 
     body = json.loads(saved_json)
     body.pop("check")

@@ -16,7 +16,8 @@ from typing import Any
 from harness.gamepage import wait_ready
 from hearts import Game
 from hearts.driver import FIRST_VS_CPU, drive
-from hearts.web.records import GAME_KEY, TableRecord, dump_table
+from hearts.web.records import GAME_KEY
+from hearts.web.table_record import TableRecord, dump_table
 
 
 def play_until(seed: int, stop: Callable[[Game], bool], level: str = "medium") -> Game:

@@ -5,7 +5,7 @@ and from the exchange to the last trick, no remaining card changes its row: a ca
 leaves a gap its own row closes (measured before: 32 row changes over 12 plays, the rows
 refilled from the left). Each row stays in the hand's order, and every card keeps its
 corner index and a strip to tap on top. A reload mid-hand shows the same rows (the split
-is a function of the hand as it began, hearts/view/table.py ``rows``, not of the count
+is a function of the hand as it began, hearts/view/table_view.py ``rows``, not of the count
 left). Landscape keeps one row. A card played from the lower row flies from where it lay.
 
 Rows are read from the cards' boxes, as a player sees them: a card is in the lower row when

@@ -21,7 +21,7 @@ import pytest
 
 from harness.gamepage import open_game, settle, state, wait_ready
 from hearts.enums import Level
-from hearts.record import seal
+from hearts.sealed import seal
 from hearts.web.records import BAD_SUFFIX, GAME_KEY, PICTURE_KEY, SETTINGS_KEY, STATS_KEY
 from hearts.web.settings import Settings, dump_settings
 
@@ -160,7 +160,7 @@ def test_storage_filled_before_the_game_ends_finishes_says_full_and_counts_it_on
 def game_over_soon(seed: int) -> dict[str, str]:
     """The records of game ``seed`` three tricks before its end: a table and its stats."""
     from hearts.stats import Fold, Stats
-    from hearts.web.records import TableRecord, dump_table
+    from hearts.web.table_record import TableRecord, dump_table
 
     from .positions import game_over, play_until
 

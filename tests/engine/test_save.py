@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from hearts import Game, SaveError
 from hearts.driver import random_choices, take_step
-from hearts.record import checksum
 from hearts.save import dump_game, load_game
+from hearts.sealed import checksum
 from tests.engine.scripted import make_deal, play_out
 
 

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts import SaveError, Stats
-from hearts.record import checksum
+from hearts.sealed import checksum
 
 
 def test_a_game_counts_as_played_when_it_starts_and_abandoning_is_not_a_loss() -> None:

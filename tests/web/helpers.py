@@ -9,14 +9,15 @@ from itertools import count
 from hearts import Game
 from hearts.cards import DECK, SUITS, format_cards
 from hearts.driver import drive, hand_done, phase_is
-from hearts.record import seal
 from hearts.save import dump_game
+from hearts.sealed import seal
 from hearts.web.announce import spoken
 from hearts.web.controller import Controller
 from hearts.web.params import Params
-from hearts.web.records import TABLE_KIND, game_storage
+from hearts.web.records import game_storage
 from hearts.web.safe_storage import SafeStorage
 from hearts.web.schedule import Timing
+from hearts.web.table_record import TABLE_KIND
 
 from .memory import MemoryStorage
 

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from hearts import i18n, record
-from hearts.web import painter, phrases, records, settings, tablock
+from hearts import i18n, sealed
+from hearts.web import painter, phrases, records, settings, table_record, tablock
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -87,13 +87,13 @@ def facts() -> list[str]:
     ]
 
 
-LIMITS = (records.BAD_MAX, record.MAX_TEXT)  # the records' size limits (boot.js reads them)
+LIMITS = (records.BAD_MAX, sealed.MAX_TEXT)  # the records' size limits (boot.js reads them)
 
 
 def numeric_facts() -> list[int]:
     """The numbers no script may spell: the records' versions (where a version is read) and
     their size limits (anywhere: they are large, see :func:`numbers`)."""
-    versions = [records.PICTURE_VERSION, records.TABLE_VERSION, settings.SETTINGS_VERSION]
+    versions = [records.PICTURE_VERSION, table_record.TABLE_VERSION, settings.SETTINGS_VERSION]
     return [*versions, *LIMITS]
 
 
@@ -235,7 +235,7 @@ def test_the_check_sees_the_pictures_version_spelled_by_hand(line: str) -> None:
 
 def test_the_check_sees_the_limits_and_only_numbers_that_are_facts() -> None:
     before = """
-        if (text.length > 200000) return false;  // record.MAX_TEXT
+        if (text.length > 200000) return false;  // sealed.MAX_TEXT
         const copy = text.slice(0, 64_000);
         for (let n = 2; n <= 3; n++) names.push(n);  // small numbers are not facts
         const MAKE_AFTER_MS = 3000;  // a large number, but nobody's fact

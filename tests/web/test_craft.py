@@ -11,7 +11,7 @@ import pytest
 from hearts import Game, i18n
 from hearts.cards import Card
 from hearts.view import build
-from hearts.view.dialogs import help_view
+from hearts.view.dialog_views import help_view
 from hearts.web import render
 
 from .helpers import controller, play_to, to_my_turn

@@ -79,7 +79,7 @@ def test_the_page_shows_the_face_down_hand_the_renderer_draws():
 def test_the_page_shows_the_neutral_plates_the_renderer_draws():
     """index.html's seats hold the neutral table's plates (in English, the page's own
     language), so the first paint has the rows at the height the boot module's table has."""
-    from hearts.view.table import neutral_plates
+    from hearts.view.table_view import neutral_plates
     from hearts.web.render import plate
 
     page = (ROOT / "index.html").read_text(encoding="utf-8")

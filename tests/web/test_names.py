@@ -22,7 +22,7 @@ WITHOUT_CONTRACT = {"watch.mjs", "watch/way-on.mjs", "runtime.mjs"}
 # ("lifted", also in the debug facts of timing.py), the tab lock's own statuses
 # ("elsewhere"), the storage's states.
 OTHER_MEANINGS = {"names.py", "lifecycle.py", "records.py", "controller.py", "tablock.py"}
-OTHER_MEANINGS |= {"timing.py"}
+OTHER_MEANINGS |= {"timing.py", "table_record.py"}
 
 
 def shared() -> set[str]:

@@ -14,7 +14,7 @@ import pytest
 from hearts import Card, i18n
 from hearts.enums import Level
 from hearts.errors import SaveError
-from hearts.record import seal
+from hearts.sealed import seal
 from hearts.web.events import CpuPlayed, Dealt, Exchanged, HeartsBroken, TrickTaken, YouPlayed
 from hearts.web.records import SETTINGS_KEY
 from hearts.web.settings import (

@@ -12,25 +12,22 @@ from hypothesis import strategies as st
 from hearts import Card, Game, SaveError, Stats
 from hearts.driver import drive
 from hearts.enums import Level, Result
-from hearts.record import MAX_TEXT, nesting_within, seal
 from hearts.save import dump_game
+from hearts.sealed import MAX_TEXT, nesting_within, seal
 from hearts.stats import FINISHED, PLAYED, SEEN_LIMIT, Fold
 from hearts.web.records import (
     BAD_KEEP,
     BAD_MAX,
     GAME_KEY,
-    MAX_OWED,
     PICTURE_KEY,
     SETTINGS_KEY,
     STATS_KEY,
     Records,
-    TableRecord,
     bad_keys,
-    dump_table,
     game_storage,
-    load_table,
 )
 from hearts.web.settings import Settings, dump_settings, load_settings
+from hearts.web.table_record import MAX_OWED, TableRecord, dump_table, load_table
 
 from .helpers import controller, play_to, v1_table
 from .memory import MemoryStorage

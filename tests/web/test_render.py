@@ -12,7 +12,7 @@ from hearts import Game, Level, Stats
 from hearts.cards import DECK
 from hearts.driver import drive
 from hearts.view import build
-from hearts.view import dialogs as views
+from hearts.view import dialog_views as views
 from hearts.view.faces import face
 from hearts.web import render
 from hearts.web.markup import allowed

@@ -4,7 +4,7 @@ static/boot/ does a few things before Python runs that Python does again once it
 tests/js/shared_cases.test.mjs runs the same tables against the JavaScript, so a change on
 one side without the other fails one of the two:
 
-* nesting.json: :func:`hearts.record.limits_problem` (boot/records.mjs ``withinLimits``);
+* nesting.json: :func:`hearts.sealed.limits_problem` (boot/records.mjs ``withinLimits``);
 * language.json: :func:`hearts.web.params.choose_lang` of ``?lang=`` as
   :meth:`Params.from_query` reads it and the saved choice as :func:`load_settings` accepts
   it (boot/language.mjs ``chooseLanguage``);
@@ -37,8 +37,8 @@ from typing import Any
 import pytest
 
 from hearts.errors import SaveError
-from hearts.record import MAX_DEPTH, MAX_TEXT, limits_problem
-from hearts.record import seal as seal_record
+from hearts.sealed import MAX_DEPTH, MAX_TEXT, limits_problem
+from hearts.sealed import seal as seal_record
 from hearts.web import phrases
 from hearts.web.params import Params, choose_lang, parse_query
 from hearts.web.records import (

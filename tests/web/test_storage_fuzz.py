@@ -33,8 +33,8 @@ from hearts import Game, SaveError, Stats
 from hearts.cards import Card
 from hearts.driver import drive
 from hearts.enums import Level
-from hearts.record import seal
 from hearts.save import dump_game
+from hearts.sealed import seal
 from hearts.stats import Fold
 from hearts.web.records import (
     BAD_MAX,
@@ -42,13 +42,11 @@ from hearts.web.records import (
     GAME_KEY,
     SETTINGS_KEY,
     STATS_KEY,
-    TableRecord,
-    dump_table,
     game_storage,
-    load_table,
 )
 from hearts.web.safe_storage import FULL, UNAVAILABLE, StorageFull
 from hearts.web.settings import Settings, dump_settings, load_settings
+from hearts.web.table_record import TableRecord, dump_table, load_table
 
 from .helpers import controller, play_to, v1_table
 from .memory import MemoryStorage
@@ -230,7 +228,7 @@ def records(draw: st.DrawFn, key: str) -> str | None:
 def _deep(draw: st.DrawFn, base: str) -> str:
     """A record nested too deep (in place of one of its fields, or as a whole) or too big."""
     depth = draw(st.sampled_from([9, 64, 5_000, 8_000, 40_000]))
-    opener = draw(st.sampled_from(['[', '{"a":']))
+    opener = draw(st.sampled_from(["[", '{"a":']))
     closer = "]" if opener == "[" else "}"
     nested = opener * depth + ("" if opener == "[" else "0") + closer * depth
     how = draw(st.sampled_from(["whole", "field", "big"]))

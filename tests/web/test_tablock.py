@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hearts import i18n
-from hearts.view.dialogs import other_tab
+from hearts.view.dialog_views import other_tab
 from hearts.web.render import TAB_DIALOG
 from hearts.web.render import other_tab as tab_html
 from hearts.web.tablock import LOCK_MODES, TabLock, adoptable, lock_options

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from hearts.web.lifecycle import CLAIM_MS
-from hearts.web.records import GAME_KEY, load_table
+from hearts.web.records import GAME_KEY
+from hearts.web.table_record import load_table
 from hearts.web.tablock import GRACE_MS
 
 from .fakedom import FakeLocks

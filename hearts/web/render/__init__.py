@@ -3,9 +3,9 @@
 The painter sets each region's HTML in one assignment and only when it changed.
 """
 
-from .cards import card_face, escape, hand_card, suit_svg, trick_card
-from .dialogs import TAB_DIALOG, help_text, menu, new_game, notices, other_tab, stats, summary
-from .table import (
+from .card_html import card_face, escape, hand_card, suit_svg, trick_card
+from .dialog_html import TAB_DIALOG, help_text, menu, new_game, notices, other_tab, stats, summary
+from .table_html import (
     center,
     facedown_hand,
     facedown_hand_class,

@@ -13,7 +13,7 @@ from functools import cache
 
 from ... import i18n
 from ...cards import DECK
-from .cards import escape
+from .card_html import escape
 
 
 @cache

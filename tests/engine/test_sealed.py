@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts import SaveError, Stats
-from hearts.record import MAX_DEPTH, MAX_TEXT, nesting_within, open_record, parse_json, seal
 from hearts.save import load_game
+from hearts.sealed import MAX_DEPTH, MAX_TEXT, nesting_within, open_record, parse_json, seal
 
 DEEP = [10, 1_000, 8_000, 30_000]
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ...enums import Direction, Phase
 from ...view import HandCard, Plate, TableView, row_of
-from .cards import RECEIVED_BADGE, escape, hand_card, trick_card
+from .card_html import RECEIVED_BADGE, escape, hand_card, trick_card
 from .words import unbroken
 
 ARROWS = {Direction.LEFT: "←", Direction.RIGHT: "→", Direction.ACROSS: "↑", Direction.HOLD: "•"}

@@ -1,11 +1,11 @@
-"""The HTML inside each dialog, made from its view model (:mod:`hearts.view.dialogs`)."""
+"""The HTML inside each dialog, made from its view model (:mod:`hearts.view.dialog_views`)."""
 
 from __future__ import annotations
 
 from ...enums import Phase, Result
 from ...view import Summary, SummaryRow
-from ...view.dialogs import HelpView, MenuView, NewGameView, NoticesView, StatsView, TabView
-from .cards import escape
+from ...view.dialog_views import HelpView, MenuView, NewGameView, NoticesView, StatsView, TabView
+from .card_html import escape
 from .words import unbroken
 
 TAB_DIALOG = "dlg-tab"
