@@ -56,7 +56,7 @@ class Drawing:
     def lang(self) -> str:
         return self.controller().lang
 
-    def update(self, outcome: Outcome | None = None) -> None:
+    def take_in(self, outcome: Outcome | None = None) -> None:
         """Take in what happened, draw the table and say it."""
         if outcome is not None:
             kept = [key for key in self.screen.notices if key not in outcome.cleared]

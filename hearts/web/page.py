@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from ..errors import SaveError
 from ..sealed import parse_json
+from ..steps import StepKind
 from . import lifecycle
 from .controller import Controller
 from .drawing import Drawing
@@ -105,7 +106,7 @@ class Page:
             self.ctl.set_visible(not self.dom.hidden())
             debug = {"state": self.debug_state, "perf": self.timings.perf}
             self.dom.expose(Globals.debug, debug)
-            self.update(outcome)
+            self.take_in(outcome)
             self.dom.by_id(Boot.box).set_hidden(True)
             self.dom.root.set_data("readyMs", str(round(self.dom.now())))  # for the benchmark
             self.dom.report(lifecycle.READY)
@@ -121,7 +122,7 @@ class Page:
         self.ctl = self.new_controller()
         self.drawing.painter.reset()
         self.timer.stop()
-        self.update(self.ctl.start())
+        self.take_in(self.ctl.start())
         self.ctl.set_visible(not self.dom.hidden())
 
     def stop(self) -> None:
@@ -130,14 +131,14 @@ class Page:
         self.drawing.dialogs.close_all()
 
     # ------------------------------------------------------------------ after each step
-    def update(self, outcome: Outcome | None = None) -> None:
+    def take_in(self, outcome: Outcome | None = None) -> None:
         """Take in what happened, draw and say it, store the picture, and set the one
         timer (R22): set even when the drawing fails, so the CPU seats never stop."""
         try:
-            self.drawing.update(outcome)
+            self.drawing.take_in(outcome)
             if self.drawing.sound_failed and self.ctl.settings.sound:
                 # The browser refuses audio: sound switches itself off, and says so (U10).
-                self.drawing.update(self.ctl.sound_unavailable())
+                self.drawing.take_in(self.ctl.sound_unavailable())
             self.keep_picture()
         finally:
             self.timer.sync(self.ctl.pending())
@@ -165,7 +166,7 @@ class Page:
     def apply(self, outcome: Outcome | None) -> None:
         """Draw what the controller did; nothing if it refused the intent."""
         if outcome is not None:
-            self.update(outcome)
+            self.take_in(outcome)
 
     def open(self, name: str) -> None:
         """Open a dialog; the statistics it may show include the playing time up to now."""
@@ -227,11 +228,11 @@ class Page:
         try:
             outcome = self.ctl.run(step)
             mid = time.perf_counter()
-            self.update(outcome)
+            self.take_in(outcome)
         finally:
             if self.timer.current is None:
                 self.timer.sync(self.ctl.pending())  # never leave the table without its step
-        if outcome is not None and step.kind == "cpu_play":
+        if outcome is not None and step.kind == StepKind.PLAY:
             end = time.perf_counter()
             self.timings.cpu_move((mid - start) * 1000, (end - start) * 1000)
 

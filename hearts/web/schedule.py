@@ -7,7 +7,7 @@ the game every time, a reload restarts the scheduler exactly where the game stan
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple
+from typing import NamedTuple
 
 from ..game import Game
 from ..steps import StepKind
@@ -15,7 +15,6 @@ from ..steps import StepKind
 CADENCE_MS = 450  # every CPU move (R22)
 TRICK_PAUSE_MS = 1000  # a finished trick lies face up this long before it is gathered (R20)
 CPU_SEATS = (1, 2, 3)
-PendingKind = Literal["cpu_pass", "cpu_play", "gather"]
 
 
 class Timing(NamedTuple):
@@ -30,9 +29,11 @@ class Timing(NamedTuple):
 
 
 class Pending(NamedTuple):
-    """One step the table is waiting for.  ``key`` names it uniquely within a game."""
+    """One step of the engine's (its :class:`~hearts.steps.StepKind`) the table waits for:
+    a CPU seat's pass or play, or a trick to gather; ``key`` names it uniquely within a
+    game."""
 
-    kind: PendingKind
+    kind: StepKind
     seat: int | None
     delay_ms: int
     key: tuple[int, str, int | None]
@@ -55,12 +56,12 @@ def pending(game: Game, timing: Timing = DEFAULT_TIMING) -> Pending | None:
         seat = next((s for s in step.seats if s in CPU_SEATS), None)
         if seat is None:
             return None
-        return Pending("cpu_pass", seat, timing.cadence_ms, (position, "cpu_pass", seat))
+        return Pending(step.kind, seat, timing.cadence_ms, (position, step.kind, seat))
     if step.kind == StepKind.GATHER:
-        return Pending("gather", None, timing.pause_ms, (position, "gather", None))
+        return Pending(step.kind, None, timing.pause_ms, (position, step.kind, None))
     if step.kind == StepKind.PLAY and step.seat in CPU_SEATS:
         seat = step.seat
-        return Pending("cpu_play", seat, timing.cadence_ms, (position, "cpu_play", seat))
+        return Pending(step.kind, seat, timing.cadence_ms, (position, step.kind, seat))
     return None
 
 

@@ -61,7 +61,7 @@ def test_drawing_writes_no_storage_the_life_cycle_stores_the_picture():
     assert tab.ctl.tap(tab.playable()[0]) is not None  # a lift: the table to draw changed
     writes: list[str] = []
     memory.set = lambda key, value: writes.append(key)  # type: ignore[method-assign]
-    tab.page.drawing.update(Outcome())
+    tab.page.drawing.take_in(Outcome())
     tab.page.drawing.draw()
     assert writes == [] and "lifted" in tab.page.drawing.painter.cache["hand"]
     tab.page.draw()
@@ -193,7 +193,7 @@ def test_a_browser_that_refuses_audio_turns_sound_off_and_the_game_goes_on():
     and without one the CPU seats stopped after the first pass (no timer was set)."""
     memory = MemoryStorage()
     first = tab_with_boot(memory, Boot(build=BUILD))
-    first.page.update(first.ctl.set_sound(True))
+    first.page.take_in(first.ctl.set_sound(True))
     hand = first.hand()
     queue = json.dumps([{"tap": hand[0]}])
     again = open_tab(memory, claim=False, seed=None)

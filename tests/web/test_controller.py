@@ -401,4 +401,5 @@ def test_debug_state_is_plain_json():
     ctl = controller()
     ctl.start()
     state = json.loads(json.dumps(facts(ctl)))
-    assert state["phase"] == "pass" and state["pending"][0] == "cpu_pass"
+    kind, seat, _delay = state["pending"]
+    assert state["phase"] == "pass" and kind == "pass" and seat in (1, 2, 3)

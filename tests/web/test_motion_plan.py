@@ -14,6 +14,7 @@ import pytest
 from hearts import rules
 from hearts.cards import Card
 from hearts.enums import Direction, Level, Phase
+from hearts.steps import StepKind
 from hearts.web.controller import Controller
 from hearts.web.drawing import motion_speed
 from hearts.web.events import (
@@ -102,7 +103,7 @@ def test_your_play_and_a_cpu_play_name_the_card_and_the_seat() -> None:
     assert played is not None
     assert moves(list(played.events)) == [{"kind": "play", "seat": 0, "card": code}]
     step = ctl.pending()
-    assert step is not None and step.kind == "cpu_play"
+    assert step is not None and step.kind == StepKind.PLAY
     cpu = ctl.run(step)
     assert cpu is not None
     seat, card = ctl.game.current_trick[-1]
@@ -120,7 +121,7 @@ def test_a_gather_flies_the_trick_that_lay_there_to_its_winner() -> None:
     ctl.start()
     to_my_turn(ctl)
     play_first_legal(ctl)
-    while (step := ctl.pending()) is not None and step.kind != "gather":
+    while (step := ctl.pending()) is not None and step.kind != StepKind.GATHER:
         ctl.run(step)
     assert step is not None and ctl.game.trick_waiting
     trick = ctl.game.current_trick

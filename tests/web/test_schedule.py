@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from hearts import Game, bots
+from hearts.steps import StepKind
 from hearts.web.schedule import CADENCE_MS, TRICK_PAUSE_MS, Pending, TimerPlan, Timing, pending
 
 from .helpers import controller, play_to
@@ -19,7 +20,7 @@ def test_cpu_seats_pass_one_after_another_while_you_choose():
     game = Game.new(1)
     seen = []
     while (step := pending(game)) is not None:
-        assert step.kind == "cpu_pass" and step.delay_ms == 450
+        assert step.kind == StepKind.PASS and step.delay_ms == 450
         assert step.seat is not None
         seen.append(step.seat)
         game.submit_pass(step.seat, bots.cpu_pass(game, step.seat))
@@ -38,15 +39,15 @@ def test_play_phase_cadence_and_trick_pause():
             continue
         assert step is not None
         kinds.append(step.kind)
-        if step.kind == "gather":
+        if step.kind == StepKind.GATHER:
             assert game.trick_waiting and step.delay_ms == TRICK_PAUSE_MS
             game.gather_trick()
         else:
             assert step.seat is not None and step.seat == game.to_act
             assert step.delay_ms == CADENCE_MS
             game.play(step.seat, bots.cpu_play(game, step.seat))
-    assert kinds.count("gather") == 13
-    assert kinds.count("cpu_play") == 39
+    assert kinds.count(StepKind.GATHER) == 13
+    assert kinds.count(StepKind.PLAY) == 39
     assert pending(game) is None  # the summary waits for Continue
 
 
@@ -61,8 +62,8 @@ def test_keys_are_unique_per_step():
 
 def test_timer_plan_keeps_cancels_and_sets():
     plan = TimerPlan()
-    a = Pending("cpu_pass", 1, 450, (0, "cpu_pass", 1))
-    b = Pending("cpu_pass", 2, 450, (1, "cpu_pass", 2))
+    a = Pending(StepKind.PASS, 1, 450, (0, StepKind.PASS, 1))
+    b = Pending(StepKind.PASS, 2, 450, (1, StepKind.PASS, 2))
     assert plan.sync(a) == (False, a)
     assert plan.sync(a) == (False, None)  # same step: keep the timer running
     assert plan.sync(b) == (True, b)  # a different step replaces it
