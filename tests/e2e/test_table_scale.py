@@ -10,6 +10,9 @@ their index corner. Court figures are drawn from an SVG sprite: at twice the pix
 largest size they are as sharp as the screen (no figure rasterised at a lower resolution
 and scaled up).
 
+Landscape phones (844×390, 915×412) keep their own card sizes, but their table fits and
+nothing overlaps either.
+
 Three positions, each loaded once into a warm page that then walks every size: the pass
 (13 cards, two chosen and raised, the pass panel), your turn in the first trick (13 cards,
 one lifted, the others sunk, three cards on the table) and the pause after the fourth trick
@@ -41,6 +44,9 @@ SIZES = [
     (2560, 1080),
     (2560, 1440),
 ]
+# Landscape phones: the table fits and nothing overlaps (their cards keep their own sizes;
+# before, the right seat's column of backs reached into the prompt at 844×390).
+PHONES = [(844, 390), (915, 412)]
 BASE = (1366, 768)  # the size the table was drawn for: proportions are kept from it
 MIN_HAND = 0.17  # of the viewport's height
 MIN_TRICK = 0.15
@@ -136,19 +142,23 @@ def outside(g: dict) -> list[str]:
     ]
 
 
-def walk(page, what: str, trick_cards: bool) -> tuple[list[str], dict[tuple[int, int], dict]]:
+def walk(
+    page, what: str, trick_cards: bool, sizes: list[tuple[int, int]] = SIZES
+) -> tuple[list[str], dict[tuple[int, int], dict]]:
     found: list[str] = []
     seen: dict[tuple[int, int], dict] = {}
-    for w, h in SIZES:
+    for w, h in sizes:
         page.set_viewport_size({"width": w, "height": h})
         next_frame(page)
         page.evaluate(SETTLED)
         g = page.evaluate(TABLE)
         seen[(w, h)] = g
         where = f"{what} {w}×{h}"
-        if g["hand"] / h < MIN_HAND:
+        if (w, h) in PHONES:
+            pass  # a phone's cards are as big as its width allows (40-hand.css)
+        elif g["hand"] / h < MIN_HAND:
             found.append(f"{where}: the hand's cards {g['hand'] / h:.1%} of the height")
-        if trick_cards and g["trick"] / h < MIN_TRICK:
+        if trick_cards and (w, h) not in PHONES and g["trick"] / h < MIN_TRICK:
             found.append(f"{where}: the trick's cards {g['trick'] / h:.1%} of the height")
         if g["scroll"][0] > 0 or g["scroll"][1] > 0:
             found.append(f"{where}: the page scrolls by {g['scroll']}")
@@ -272,3 +282,15 @@ def test_court_figures_are_sharp_at_the_largest_size_and_twice_the_pixels(browse
         assert min(scores) > SHARP, f"figures drawn below the screen's resolution: {scores}"
     finally:
         context.close()
+
+
+def test_a_landscape_phone_s_table_fits_and_overlaps_nothing(warm_lang_pages):
+    page = warm_lang_pages("de", BASE)
+    game = play_until(11, lambda g: g.phase == "play" and g.to_act == 0 and len(g.current_trick) == 3)
+    load_position(page, game, "?cadence=0&lang=de")
+    tap(page, playable_codes(page)[0])  # the longest prompt: the cards received, a lifted card
+    found, _ = walk(page, "first trick", trick_cards=True, sizes=PHONES)
+    waiting = play_until(8, lambda g: g.trick_waiting and len(g.tricks) == 4)
+    load_position(page, waiting, "?cadence=10000&lang=de")
+    found += walk(page, "pause", trick_cards=True, sizes=PHONES)[0]
+    assert found == [], "\n".join(found)
