@@ -60,7 +60,9 @@ async (png) => {
   ctx.drawImage(bitmap, 0, 0);
   const px = ctx.getImageData(0, 0, bitmap.width, bitmap.height).data;
   let sum = 0;
-  for (let i = 0; i < px.length; i += 4) sum += 0.299 * px[i] + 0.587 * px[i + 1] + 0.114 * px[i + 2];
+  for (let i = 0; i < px.length; i += 4) {
+    sum += 0.299 * px[i] + 0.587 * px[i + 1] + 0.114 * px[i + 2];
+  }
   return sum / (px.length / 4);
 }
 """
@@ -168,8 +170,10 @@ def test_the_help_s_header_has_an_edge_where_the_text_scrolls_under_it(
     page = warm_lang_pages("en", size)
     page.emulate_media(color_scheme=scheme)
     open_dialog(page, "help")
-    assert page.evaluate("() => { const d = document.getElementById('dlg-help');"
-                         " return d.scrollHeight > d.clientHeight + 200; }")
+    assert page.evaluate(
+        "() => { const d = document.getElementById('dlg-help');"
+        " return d.scrollHeight > d.clientHeight + 200; }"
+    )
     scroll_to(page, "help", "200")
     strips = page.evaluate(STRIPS, "dlg-help")
     under, plain = grey(page, strips["under"]), grey(page, strips["plain"])

@@ -55,12 +55,16 @@ def gaps(page, what: str) -> list[str]:
 
 
 def your_turn_in_the_first_trick() -> Any:
-    return play_until(11, lambda g: g.phase == "play" and g.to_act == 0 and len(g.current_trick) == 3)
+    return play_until(
+        11, lambda g: g.phase == "play" and g.to_act == 0 and len(g.current_trick) == 3
+    )
 
 
 def cpu_before_you() -> Any:
     """CPU 3 to play the third card of the first trick; then your turn, one card playable."""
-    game = play_until(11, lambda g: g.phase == "play" and g.to_act == 3 and len(g.current_trick) == 2)
+    game = play_until(
+        11, lambda g: g.phase == "play" and g.to_act == 3 and len(g.current_trick) == 2
+    )
     assert not game.tricks
     return game
 

@@ -72,14 +72,20 @@ def problems(page, where: str, cpu_turn: bool) -> list[str]:
 
 def first_trick_cpu_to_play():
     """CPU 3 to play in the first trick: your received cards named over whose turn it is."""
-    return play_until(11, lambda g: g.phase == "play" and g.to_act == 3 and len(g.current_trick) == 2)
+    return play_until(
+        11, lambda g: g.phase == "play" and g.to_act == 3 and len(g.current_trick) == 2
+    )
 
 
 def later_cpu_to_play():
     return play_until(
         11,
-        lambda g: g.phase == "play" and g.to_act in (1, 2, 3) and len(g.tricks) >= 3
-        and not g.trick_waiting,
+        lambda g: (
+            g.phase == "play"
+            and g.to_act in (1, 2, 3)
+            and len(g.tricks) >= 3
+            and not g.trick_waiting
+        ),
     )
 
 
@@ -104,7 +110,9 @@ def test_a_cpu_turn_never_breaks_a_name(warm_lang_pages, lang):
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_your_turn_never_breaks_a_name(warm_lang_pages, lang):
     page = warm_lang_pages(lang)
-    game = play_until(11, lambda g: g.phase == "play" and g.to_act == 0 and len(g.current_trick) == 3)
+    game = play_until(
+        11, lambda g: g.phase == "play" and g.to_act == 0 and len(g.current_trick) == 3
+    )
     load_position(page, game, f"?cadence=0&lang={lang}")
     found = problems(page, f"{lang} your turn", cpu_turn=False)
     tap(page, playable_codes(page)[0])

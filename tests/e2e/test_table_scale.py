@@ -22,6 +22,7 @@ one lifted, the others sunk, three cards on the table) and the pause after the f
 from __future__ import annotations
 
 import base64
+from typing import Any
 
 import pytest
 
@@ -126,27 +127,31 @@ def overlaps(regions: dict[str, dict[str, float]]) -> list[str]:
     for i, a in enumerate(names):
         for b in names[i + 1 :]:
             r, s = regions[a], regions[b]
-            if r["left"] < s["right"] - 0.5 and s["left"] < r["right"] - 0.5 and (
-                r["top"] < s["bottom"] - 0.5 and s["top"] < r["bottom"] - 0.5
+            if (
+                r["left"] < s["right"] - 0.5
+                and s["left"] < r["right"] - 0.5
+                and (r["top"] < s["bottom"] - 0.5 and s["top"] < r["bottom"] - 0.5)
             ):
                 found.append(f"{a} over {b}")
     return found
 
 
-def outside(g: dict) -> list[str]:
+def outside(g: dict[str, Any]) -> list[str]:
     return [
         name
         for name, r in g["regions"].items()
-        if r["left"] < -0.5 or r["top"] < -0.5 or r["right"] > g["vw"] + 0.5
+        if r["left"] < -0.5
+        or r["top"] < -0.5
+        or r["right"] > g["vw"] + 0.5
         or r["bottom"] > g["vh"] + 0.5
     ]
 
 
 def walk(
     page, what: str, trick_cards: bool, sizes: list[tuple[int, int]] = SIZES
-) -> tuple[list[str], dict[tuple[int, int], dict]]:
+) -> tuple[list[str], dict[tuple[int, int], dict[str, Any]]]:
     found: list[str] = []
-    seen: dict[tuple[int, int], dict] = {}
+    seen: dict[tuple[int, int], dict[str, Any]] = {}
     for w, h in sizes:
         page.set_viewport_size({"width": w, "height": h})
         next_frame(page)
@@ -168,7 +173,7 @@ def walk(
     return found, seen
 
 
-def in_proportion(seen: dict[tuple[int, int], dict], part: str, what: str) -> list[str]:
+def in_proportion(seen: dict[tuple[int, int], dict[str, Any]], part: str, what: str) -> list[str]:
     """``part``'s height beside a hand card stays what it is at BASE."""
     base = seen[BASE][part] / seen[BASE]["hand"]
     found = []
@@ -196,7 +201,9 @@ def test_the_pass_fills_the_window(warm_lang_pages):
 def test_the_first_trick_fills_the_window(warm_lang_pages, lang):
     """Your turn with three cards on the table, one card lifted, twelve sunk."""
     page = warm_lang_pages(lang, BASE)
-    game = play_until(11, lambda g: g.phase == "play" and g.to_act == 0 and len(g.current_trick) == 3)
+    game = play_until(
+        11, lambda g: g.phase == "play" and g.to_act == 0 and len(g.current_trick) == 3
+    )
     assert not game.tricks and len(game.hand(0)) == 13
     load_position(page, game, f"?cadence=0&lang={lang}")
     tap(page, playable_codes(page)[0])
@@ -286,7 +293,9 @@ def test_court_figures_are_sharp_at_the_largest_size_and_twice_the_pixels(browse
 
 def test_a_landscape_phone_s_table_fits_and_overlaps_nothing(warm_lang_pages):
     page = warm_lang_pages("de", BASE)
-    game = play_until(11, lambda g: g.phase == "play" and g.to_act == 0 and len(g.current_trick) == 3)
+    game = play_until(
+        11, lambda g: g.phase == "play" and g.to_act == 0 and len(g.current_trick) == 3
+    )
     load_position(page, game, "?cadence=0&lang=de")
     tap(page, playable_codes(page)[0])  # the longest prompt: the cards received, a lifted card
     found, _ = walk(page, "first trick", trick_cards=True, sizes=PHONES)
