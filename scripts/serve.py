@@ -37,6 +37,7 @@ import argparse
 import contextlib
 import functools
 import gzip
+import hashlib
 import http.server
 import io
 import json
@@ -142,6 +143,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     also: ClassVar[tuple[str, ...]] = ()  # repository folders served beside the site (tests)
     scratch: ClassVar[Path | None] = None  # --scratch: served at /scratch/ (tests)
     _gzipped: ClassVar[dict[tuple[str, float, int], bytes]] = {}
+    _tags: ClassVar[dict[tuple[str, int, int], str]] = {}
     _lock: ClassVar[threading.Lock] = threading.Lock()
     byte_log: ClassVar[io.TextIOBase | None] = None  # --log-bytes
 
@@ -209,6 +211,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return super().translate_path(path)
 
     def send_head(self):
+        self._etag = None
         path = self.url_path()
         for suffix, seconds in self.delays.items():
             if path.endswith(suffix):
@@ -222,11 +225,37 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             return None
         if local.is_dir() and path.endswith("/"):
             local = local / "index.html"
-        if local.is_file() and self.accepts("br") and (copy := self.brotli_copy(local)):
+        copy = self.brotli_copy(local) if local.is_file() and self.accepts("br") else None
+        encoding = "br" if copy else "gzip" if local.is_file() and self.wants_gzip(local) else ""
+        if local.is_file():
+            # A validator from the content, as a production host sends: a file whose time
+            # went backwards (a rollback, a copy) is still new to a browser that cached
+            # another one. By time alone (If-Modified-Since) it answered 304, and a service
+            # worker's update check never saw the release.
+            self._etag = self.etag(local, encoding)
+            if self._etag in re.findall(r'"[^"]*"', self.headers.get("If-None-Match", "")):
+                self.send_response(304)
+                self.send_header("Vary", "Accept-Encoding")
+                self.end_headers()
+                return None
+        if copy:
             return self.send_encoded(local, "br", lambda: copy.read_bytes())
-        if local.is_file() and self.wants_gzip(local):
+        if encoding:
             return self.send_encoded(local, "gzip", lambda: self.gzipped(local))
         return super().send_head()
+
+    def etag(self, local: Path, encoding: str) -> str:
+        """A strong validator of ``local`` as sent in ``encoding``: its bytes' hash."""
+        stat = local.stat()
+        key = (str(local), stat.st_mtime_ns, stat.st_size)
+        with self._lock:
+            digest = self._tags.get(key)
+        if digest is None:
+            digest = hashlib.sha256(local.read_bytes()).hexdigest()[:32]
+            with self._lock:
+                self._tags[key] = digest
+        return f'"{digest}{"-" + encoding if encoding else ""}"'
+
 
     def accepts(self, encoding: str) -> bool:
         accepted = self.headers.get("Accept-Encoding", "")
@@ -264,7 +293,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def send_encoded(self, local: Path, encoding: str, body_of) -> io.BytesIO | None:
         """``local`` as ``encoding`` ("gzip", "br"): the body from ``body_of()``."""
         stat = local.stat()
-        since = self.headers.get("If-Modified-Since")
+        since = None if "If-None-Match" in self.headers else self.headers.get("If-Modified-Since")
         if since:
             with contextlib.suppress(TypeError, ValueError, OverflowError):
                 if int(stat.st_mtime) <= parsedate_to_datetime(since).timestamp():
@@ -291,6 +320,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         for name, value in self._rule_headers().items():
             super().send_header(name, value)
+        if getattr(self, "_etag", None):
+            super().send_header("ETag", self._etag)
         super().end_headers()
 
     def _rule_headers(self) -> dict[str, str]:

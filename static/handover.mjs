@@ -35,18 +35,24 @@ function returning() {
     return at > 0 && age >= 0 && age < RECLAIM_WINDOW_MS;
 }
 
+function lost() {
+    lock.state = "lost";
+    for (const callback of lock.ended.splice(0)) callback();
+}
+
 if (navigator.locks && returning()) {
     lock.state = "asking";
-    navigator.locks
-        .request(LOCK_NAME, { steal: true }, () => {
-            lock.state = "held";
-            for (const callback of lock.granted.splice(0)) callback(true);
-            return new Promise(() => {}); // held until the tab closes or another tab steals it
-        })
-        .catch(() => {
-            lock.state = "lost";
-            for (const callback of lock.ended.splice(0)) callback();
-        });
+    try {
+        navigator.locks
+            .request(LOCK_NAME, { steal: true }, () => {
+                lock.state = "held";
+                for (const callback of lock.granted.splice(0)) callback(true);
+                return new Promise(() => {}); // held until the tab closes or another steals it
+            })
+            .catch(lost);
+    } catch {
+        lost(); // refused at once: hearts/web plays as where the browser has no Web Locks
+    }
 }
 
 addEventListener("pagehide", () => {

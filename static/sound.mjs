@@ -20,7 +20,14 @@ let noise = null; // one second of white noise: the card's rustle
 function noticeGesture() {
   gestured = true;
   for (const name of ["pointerdown", "keydown"]) removeEventListener(name, noticeGesture, true);
-  if (on) wake();
+  if (!on) return;
+  try {
+    wake();
+  } catch (error) {
+    // A browser that refuses audio: the next play() says so to Python, which switches
+    // sound off with a notice (hearts/web/page.py).
+    console.warn("Hearts: no sound", error);
+  }
 }
 if (!gestured) {
   for (const name of ["pointerdown", "keydown"]) addEventListener(name, noticeGesture, true);

@@ -7,6 +7,16 @@ import { report } from "../lifecycle.mjs";
 
 const root = document.documentElement;
 const RELOADED = "hearts:pwa-reloaded"; // sessionStorage: guards against a reload loop
+// The tab's note that it reloaded for a take-over. A browser that refuses sessionStorage
+// reads no note: a take-over reloads only once the new version is active
+// (reloadAnyway: false), so a start without the note cannot loop.
+function session(action) {
+    try {
+        return action(sessionStorage);
+    } catch {
+        return null;
+    }
+}
 const TAKE_OVER_MS = LIFECYCLE.states[LIFECYCLE.events.updating].bound; // this module's bound
 const sw = navigator.serviceWorker;
 const SW_URL = new URL("../../sw.js", import.meta.url);
@@ -93,10 +103,18 @@ export function updates(api, { emit, setState }) {
         });
     }
 
+    // The player accepts the offer. A version another tab's start activated meanwhile
+    // waits no more: it controls this page already, and a reload starts it (the button
+    // did nothing before, and the page ran its old code under the new worker).
     function applyUpdate() {
         const waiting = api.registration && api.registration.waiting;
-        if (!waiting) return false;
-        activateAndReload(waiting);
+        if (waiting) {
+            activateAndReload(waiting);
+            return true;
+        }
+        if (!api.updateReady || reloading) return false;
+        reloading = true;
+        location.reload();
         return true;
     }
 
@@ -132,15 +150,15 @@ export function updates(api, { emit, setState }) {
         if (!sw.controller) return false;
         const registration = await sw.getRegistration(SW_URL);
         if (!registration || !registration.waiting) {
-            sessionStorage.removeItem(RELOADED);
+            session((s) => s.removeItem(RELOADED));
             return false;
         }
         api.registration = registration;
-        if (sessionStorage.getItem(RELOADED) || root.dataset.state === LIFECYCLE.ready) {
+        if (session((s) => s.getItem(RELOADED)) || root.dataset.state === LIFECYCLE.ready) {
             offerUpdate(); // it did not take over after one reload: leave it to the player
             return false;
         }
-        sessionStorage.setItem(RELOADED, "1");
+        session((s) => s.setItem(RELOADED, "1"));
         api.takeOver = afterLoad().then(() =>
             activateAndReload(registration.waiting, { reloadAnyway: false }),
         );

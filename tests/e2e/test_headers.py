@@ -166,6 +166,38 @@ def test_the_tests_scratch_folder_is_served_and_nothing_outside_it(site_url, scr
     assert fetch(site_url, "/scratch/../beside")[0] == 404
 
 
+def test_a_file_whose_time_goes_backwards_is_new_to_a_browser_that_cached_another(
+    site_url, scratch
+):
+    """A rollback or a copy gives a release older file times than the browser's cached
+    copy: by time alone (If-Modified-Since) the server answered 304 and a service worker's
+    update check never saw the release. The validator is the content's (an ETag)."""
+    import os
+
+    path = scratch / "release.js"
+    path.write_bytes(b"// the newer release")
+    os.utime(path, (2_000_000_000, 2_000_000_000))
+    with urllib.request.urlopen(f"{site_url}scratch/release.js", timeout=10) as response:
+        newer, stamp = response.headers["ETag"], response.headers["Last-Modified"]
+    assert newer
+    path.write_bytes(b"// the release rolled back")
+    os.utime(path, (1_000_000_000, 1_000_000_000))
+    request = urllib.request.Request(
+        f"{site_url}scratch/release.js",
+        headers={"If-None-Match": newer, "If-Modified-Since": stamp},
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 200 and response.read() == b"// the release rolled back"
+        rolled_back = response.headers["ETag"]
+    assert rolled_back != newer
+    again = urllib.request.Request(
+        f"{site_url}scratch/release.js", headers={"If-None-Match": rolled_back}
+    )
+    with pytest.raises(urllib.error.HTTPError) as unchanged:
+        urllib.request.urlopen(again, timeout=10)
+    assert unchanged.value.code == 304
+
+
 def load_serve() -> ModuleType:
     spec = importlib.util.spec_from_file_location("serve", ROOT / "scripts/serve.py")
     assert spec is not None and spec.loader is not None

@@ -189,3 +189,44 @@ def test_a_start_from_a_new_snapshot_that_waits_for_another_tab_keeps_it(context
     later.wait_for_selector("html[data-state=elsewhere]", state="attached")
     assert later.get_attribute("html", "data-python") == "snapshot"
     assert state(first)["phase"] == "pass"
+
+
+@pytest.mark.parametrize("reduced", [False, True], ids=["motion", "reduced-motion"])
+def test_a_first_visit_whose_scripts_never_come_offers_a_reload_after_the_bound(
+    context, reduced
+):
+    """The network went after the document arrived: no module loads, so no script bounds
+    the start. Before, "Loading…" stayed for good with no way on."""
+    page = context.new_page()
+    page.emulate_media(reduced_motion="reduce" if reduced else "no-preference")
+    page.route("**/static/**/*.mjs", lambda route: route.abort("internetdisconnected"))
+    page.route("**/static/**/*.js", lambda route: route.abort("internetdisconnected"))
+    page.goto("/?seed=86&cadence=0&lang=en")
+    page.wait_for_load_state("load")
+    reload = page.locator("#boot a.boot-reload")
+    assert page.get_attribute("html", "data-state") == "loading"
+    assert not reload.is_visible(), "the way on shows before the start's bound"
+    # The bound passes (its timer is the stylesheet's: run it to its end).
+    page.evaluate(
+        """() => { for (const a of document.getAnimations()) {
+                     if (a.animationName === "boot-reload-shows") a.finish(); } }"""
+    )
+    assert reload.is_visible()
+    with page.expect_navigation():
+        reload.click()
+
+
+def test_a_lock_manager_that_throws_at_once_on_a_reload_still_plays(context):
+    """static/handover.mjs asks for the lock back as a reloaded tab starts; a request that
+    throws at once (not a rejected promise) was an uncaught error before hearts/web began."""
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    before = open_game(page, "?seed=87&cadence=0&lang=en")
+    page.add_init_script(
+        """LockManager.prototype.request = function () {
+             throw new DOMException("The request was denied.", "SecurityError"); };"""
+    )
+    page.reload()
+    now = wait_ready(page)
+    assert now["game"] == before["game"] and errors == []

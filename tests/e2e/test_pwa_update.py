@@ -165,6 +165,37 @@ def test_a_new_version_waits_for_the_player_or_the_next_start(
     assert console_errors == []
 
 
+REFUSE_SESSION_STORAGE = """Object.defineProperty(window, "sessionStorage", {
+    get() { throw new DOMException("The operation is insecure.", "SecurityError"); } });"""
+
+
+def test_a_start_without_session_storage_takes_over_and_an_offer_taken_up_elsewhere_reloads(
+    page, context, private_site
+):
+    """A browser that refuses sessionStorage threw in the take-over on start: the waiting
+    version never took over at any start. And the playing tab's offer, once another tab's
+    start had activated that version, was a button that did nothing (no version waited any
+    more) while the tab ran its old code under the new worker."""
+    site, url = private_site
+    page.goto(url + GAME)
+    ready(page)
+    page.wait_for_selector("html[data-pwa=offline-ready]", state="attached", timeout=TIMEOUT_MS)
+    game = state(page)["game"]
+    deploy(site, 2)
+    find_update(page)
+    newcomer = context.new_page()
+    newcomer.add_init_script(REFUSE_SESSION_STORAGE)
+    newcomer.goto(url + GAME, wait_until="commit")
+    newcomer.wait_for_selector("html[data-state=elsewhere]", state="attached", timeout=TIMEOUT_MS)
+    taken = "navigator.serviceWorker.getRegistration().then((r) => !r.waiting && !!r.active)"
+    assert newcomer.evaluate(taken), "the waiting version did not take over at the start"
+    assert revisions(cached_paths(newcomer), "/static/deploy-2.txt")
+    with page.expect_navigation(timeout=TIMEOUT_MS):
+        assert page.evaluate("window.heartsPWA.applyUpdate()") is True
+    ready(page)
+    assert state(page)["game"] == game
+
+
 def test_a_new_version_that_does_not_take_over_leaves_the_start_to_the_old_one(
     page, private_site, console_errors, csp_violations
 ):
