@@ -156,6 +156,49 @@ def test_python_dying_while_it_reads_a_record_says_so_and_sets_that_record_aside
     assert len(settle(page)["actions"]) > len(before["actions"])
 
 
+# Storage full: a key not stored yet has no room (a value under a stored key may change).
+FULL_FOR_NEW_KEYS = """
+const setItem = Storage.prototype.setItem;
+Storage.prototype.setItem = function (key, value) {
+  const full = sessionStorage.getItem("full");
+  if (this === window.localStorage && this.getItem(key) === null && full) {
+    throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+  }
+  return setItem.call(this, key, value);
+};
+"""
+
+
+def test_set_aside_with_storage_full_says_so_and_lets_the_player_start_without_it(page):
+    """The copy to .bad threw before anything was freed, so the same failure screen came
+    back at every start. Now the picture goes first; with still no room the player is told
+    and chooses: start without the record (the game and statistics kept) or try again."""
+    without_snapshot(page)
+    page.add_init_script(FULL_FOR_NEW_KEYS)
+    before = played(page, "?seed=68&cadence=0&lang=en")
+    page.goto("/static/manifest.webmanifest")
+    hard = dump_settings(Settings("en", Level.HARD))
+    put(page, {SETTINGS_KEY: hard})
+    keep = written(page, GAME_KEY, STATS_KEY)
+    page.evaluate(
+        "sessionStorage.setItem('inject-failure', 'die'); sessionStorage.setItem('full', '1')"
+    )
+    page.goto("/?cadence=0&lang=en")
+    page.wait_for_selector("html[data-state=stopped]", state="attached", timeout=90_000)
+    page.locator('#boot button[data-boot="set-aside"]').click()
+    without = page.locator('#boot button[data-boot="start-without"]')
+    without.wait_for(timeout=30_000)
+    assert page.locator("#boot .boot-why").inner_text() == i18n.text("en", "boot.cause_full")
+    assert page.locator('#boot button[data-boot="retry"]').is_visible()
+    # Nothing lost before the player chose: the record is still under its key.
+    assert stored(page, SETTINGS_KEY, PICTURE_KEY) == {SETTINGS_KEY: hard, PICTURE_KEY: None}
+    without.click()
+    now = wait_ready(page)
+    assert now["actions"] == before["actions"]  # the saved game is kept
+    assert stored(page, SETTINGS_KEY)[SETTINGS_KEY] != hard  # started without it
+    assert written(page, STATS_KEY) == {STATS_KEY: keep[STATS_KEY]}
+
+
 def test_a_start_that_raises_after_reading_offers_to_set_the_game_aside_once_tried_again(page):
     """Nothing is blamed without proof: a start that raises after every record was read
     may have failed of anything (a refused audio device was blamed on the saved game). The
