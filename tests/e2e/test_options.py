@@ -77,14 +77,14 @@ def switch(page: Any, action: str) -> None:
     """Press a switch of the menu with a real click (a gesture) and close the menu."""
     menu = open_dialog(page, "menu")
     button = menu.locator(f'[data-action="{action}"]')
-    before = button.get_attribute("aria-pressed")
+    before = button.get_attribute("aria-checked")
     button.click()
-    now = poll(page, lambda: button.get_attribute("aria-pressed"), lambda now: now != before)
+    now = poll(page, lambda: button.get_attribute("aria-checked"), lambda now: now != before)
     # The state shows by a mark, not by colour alone; the mark is not part of the name.
     mark = button.evaluate("(el) => getComputedStyle(el, '::before').content")
     assert mark.startswith('"✓') == (now == "true"), (action, now, mark)
     name = (button.text_content() or "").strip()
-    assert menu.get_by_role("button", name=name, exact=True).count() == 1, (name, mark)
+    assert menu.get_by_role("switch", name=name, exact=True).count() == 1, (name, mark)
     page.keyboard.press("Escape")
     page.wait_for_selector("#dlg-menu:not([open])", state="attached")
 
@@ -278,7 +278,8 @@ def test_axe_finds_no_violation_with_both_switches_on(browser, site_url):
             for screen in ("table", "menu"):
                 if screen == "menu":
                     menu = open_dialog(page, "menu")
-                    pressed = menu.locator('[aria-pressed="true"]').count()
+                    on = '[aria-pressed="true"], [aria-checked="true"]'
+                    pressed = menu.locator(on).count()
                     assert pressed == 3, "the language and both switches"
                 next_frame(page)
                 results = audit(page)

@@ -93,10 +93,11 @@ def test_hearts_broken_is_an_event_once_per_hand() -> None:
     assert seen.count("queen") == 1
 
 
-def pressed(menu: FakeElement, action: str) -> str | None:
+def checked(menu: FakeElement, action: str) -> str | None:
     button = menu.query(f'[data-action="{action}"]')
     assert button is not None, action
-    return button.attr("aria-pressed")
+    assert button.attr("role") == "switch" and button.attr("aria-pressed") is None
+    return button.attr("aria-checked")
 
 
 def test_the_switches_in_the_menu_are_remembered_and_reach_the_page() -> None:
@@ -107,9 +108,9 @@ def test_the_switches_in_the_menu_are_remembered_and_reach_the_page() -> None:
     assert tab.dom.sounds and not any(on for on, _cues in tab.dom.sounds)
     tab.act("menu")
     for action in ("four-colour", "sound"):
-        assert pressed(tab.dialog("menu"), action) == "false"
+        assert checked(tab.dialog("menu"), action) == "false"
         tab.act(action, "dlg-menu")
-        assert pressed(tab.dialog("menu"), action) == "true"
+        assert checked(tab.dialog("menu"), action) == "true"
     assert tab.dom.root.attr("data-deck") == "four"
     assert tab.dom.sounds[-1] == (True, [])  # switching makes no sound of its own
     stored = json.loads(memory.data[SETTINGS_KEY])

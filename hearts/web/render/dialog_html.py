@@ -101,9 +101,11 @@ def menu(m: MenuView) -> str:
         f"{escape(c.label)}</button>"
         for c in m.langs
     )
+    # Sound and the four-colour deck are switches, on or off (U10, U11): a screen reader
+    # says "switch, on", and the track and knob beside the name show it without colour.
     switches = "".join(
-        f'<button type="button" class="btn switch-btn" data-action="{c.value}" '
-        f'aria-pressed="{_pressed(c.chosen)}">{escape(c.label)}</button>'
+        f'<button type="button" class="btn switch-btn" role="switch" data-action="{c.value}" '
+        f'aria-checked="{_pressed(c.chosen)}">{escape(c.label)}</button>'
         for c in m.switches
     )
     items = "".join(  # the first item takes the focus, not the close button above it
