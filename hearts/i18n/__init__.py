@@ -60,6 +60,17 @@ def points(lang: str, n: int) -> str:
     return text(lang, "points.one") if n == 1 else text(lang, "points.many", n=n)
 
 
+def with_points(lang: str, n: int) -> str:
+    """Points as "with …" says them: "1 point", "25 points" / "1 Punkt", "25 Punkten"."""
+    return text(lang, "with_points.one") if n == 1 else text(lang, "with_points.many", n=n)
+
+
+def joined(lang: str, names: Iterable[str]) -> str:
+    """``"CPU 1"``, ``"CPU 1 and CPU 3"``, ``"CPU 1, CPU 2 and CPU 3"`` (``und``)."""
+    *rest, last = names
+    return text(lang, "and", a=", ".join(rest), b=last) if rest else last
+
+
 def cards(lang: str, n: int) -> str:
     return text(lang, "cards.one") if n == 1 else text(lang, "cards.many", n=n)
 

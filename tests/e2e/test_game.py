@@ -62,7 +62,7 @@ def test_a_whole_game_through_the_ui_matches_the_engine(page, requests_log, cons
     dialog = page.locator("#dlg-summary")
     assert dialog.is_visible()
     assert expected.result is not None  # the replayed game is over too
-    result = {"win": "You win!", "draw": "Draw with", "loss": "You lose"}[expected.result]
+    result = {"win": "You win with", "draw": "Draw:", "loss": "You finish"}[expected.result]
     assert result in dialog.inner_text()
     names = dialog.locator("tbody th").all_inner_texts()  # by place: the lowest total first
     totals = dialog.locator("tbody tr td:last-child").all_inner_texts()

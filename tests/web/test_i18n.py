@@ -35,7 +35,16 @@ def test_keys_built_from_game_values_exist():
     for level in LEVELS:
         assert i18n.text("de", f"level.{level}") != i18n.text("en", f"level.{level}")
     for result in ("win", "draw", "loss"):
-        assert i18n.text("de", f"over.{result}", seat="CPU 1", seats="CPU 1")
+        assert i18n.text("de", f"over.{result}", seat="CPU 1", seats="CPU 1", points="1 Punkt")
+    for place in range(1, 5):
+        assert i18n.text("en", f"place.{place}") != i18n.text("de", f"place.{place}")
+
+
+def test_names_are_joined_as_each_language_lists_them():
+    assert i18n.joined("en", ["CPU 1"]) == "CPU 1"
+    assert i18n.joined("en", ["CPU 1", "CPU 3"]) == "CPU 1 and CPU 3"
+    assert i18n.joined("de", ["CPU 1", "CPU 2", "CPU 3"]) == "CPU 1, CPU 2 und CPU 3"
+    assert [i18n.with_points("de", n) for n in (0, 1, 2)] == ["0 Punkten", "1 Punkt", "2 Punkten"]
 
 
 def test_pass_buttons_are_named_for_the_direction():

@@ -9,7 +9,8 @@ from hearts import Card, Game, rules
 from hearts.driver import FIRST_VS_CPU, drive, take_step
 from hearts.enums import Phase
 from hearts.save import dump_game, load_game
-from hearts.view import POSITIONS, TableView, build, received_marks, row_of
+from hearts.view import POSITIONS, TableView, Texts, build, received_marks, row_of
+from hearts.view.summary import result_sentences
 
 from .helpers import moon_game, play_to
 
@@ -164,24 +165,92 @@ def test_moon_is_announced():
 
 
 def test_game_over_reads_the_result_from_your_seat():
-    """R4, R35; U7: places 1-4, the lowest total first, ties sharing a place."""
+    """R4, R35; U7: places 1-4, the lowest total first, ties sharing a place; the result in
+    plain words: who won with how many points, and after a loss your place and points."""
     win = build(moon_game(0, (0, 90, 90, 90)), "en").summary
-    assert win is not None and win.result == "win" and win.result_text == "You win!"
+    assert win is not None and win.result == "win"
+    assert (win.result_text, win.place_text) == ("You win with 0 points.", "")
     assert win.action == "new_game"
     loss = build(moon_game(1, (74, 0, 80, 80)), "en").summary
     assert loss is not None and loss.result == "loss"
-    assert loss.result_text == "You lose: CPU 1 finished lower."
+    assert loss.result_text == "CPU 1 wins with 0 points."
+    assert loss.place_text == "You finish 2nd with 100 points."
     draw = build(moon_game(2, (0, 0, 80, 80)), "de").summary
-    assert (
-        draw is not None and draw.result == "draw" and draw.result_text.startswith("Unentschieden")
+    assert draw is not None and draw.result == "draw"
+    assert draw.result_text == (
+        "Unentschieden: Du landest mit 26 Punkten auf dem ersten Platz, gleichauf mit CPU 1."
     )
+    assert draw.place_text == ""
     places = [[(r.place, r.name, r.total) for r in s.rows] for s in (win, loss, draw)]
     assert places == [
         [(1, "You", 0), (2, "CPU 1", 116), (2, "CPU 2", 116), (2, "CPU 3", 116)],
         [(1, "CPU 1", 0), (2, "You", 100), (3, "CPU 2", 106), (3, "CPU 3", 106)],
         [(1, "Du", 26), (1, "CPU 1", 26), (3, "CPU 2", 80), (4, "CPU 3", 106)],
     ]
-    assert win.columns[0] == "Place" and win.winner_label == "winner"
+    assert win.columns == ("Place", "Player", "This hand", "Total")
+    assert win.winner_label == "winner"
+    # The rule that ends a game is said between hands, not once the game has ended.
+    between = build(play_to(Game.new(3), "hand_over"), "en").summary
+    assert between is not None and "100 points" in between.target_text
+    assert not any(s.target_text for s in (win, loss, draw))
+
+
+@pytest.mark.parametrize(
+    ("scores", "en", "de"),
+    [
+        ((25, 40, 60, 101), ("You win with 25 points.", ""), ("Du gewinnst mit 25 Punkten.", "")),
+        ((1, 40, 60, 101), ("You win with 1 point.", ""), ("Du gewinnst mit 1 Punkt.", "")),
+        (
+            (25, 25, 25, 101),
+            ("Draw: you finish first with 25 points, level with CPU 1 and CPU 2.", ""),
+            (
+                "Unentschieden: Du landest mit 25 Punkten auf dem ersten Platz, gleichauf mit "
+                "CPU 1 und CPU 2.",
+                "",
+            ),
+        ),
+        (
+            (102, 40, 60, 25),
+            ("CPU 3 wins with 25 points.", "You finish 4th with 102 points."),
+            ("CPU 3 gewinnt mit 25 Punkten.", "Du landest mit 102 Punkten auf dem vierten Platz."),
+        ),
+        (
+            (60, 23, 23, 101),
+            (
+                "CPU 1 and CPU 2 share first place with 23 points each.",
+                "You finish 3rd with 60 points.",
+            ),
+            (
+                "CPU 1 und CPU 2 teilen sich den ersten Platz mit je 23 Punkten.",
+                "Du landest mit 60 Punkten auf dem dritten Platz.",
+            ),
+        ),
+        (
+            (60, 23, 60, 101),
+            ("CPU 1 wins with 23 points.", "You finish 2nd with 60 points, level with CPU 2."),
+            (
+                "CPU 1 gewinnt mit 23 Punkten.",
+                "Du landest mit 60 Punkten auf dem zweiten Platz, gleichauf mit CPU 2.",
+            ),
+        ),
+        (
+            (100, 1, 1, 1),
+            (
+                "CPU 1, CPU 2 and CPU 3 share first place with 1 point each.",
+                "You finish 4th with 100 points.",
+            ),
+            (
+                "CPU 1, CPU 2 und CPU 3 teilen sich den ersten Platz mit je 1 Punkt.",
+                "Du landest mit 100 Punkten auf dem vierten Platz.",
+            ),
+        ),
+    ],
+)
+def test_the_game_over_sentences_name_places_and_ties_in_both_languages(scores, en, de):
+    """R4: a draw for first place, CPU seats sharing it, your place shared: each reads
+    right, with its ordinal, in English and German."""
+    assert result_sentences(scores, Texts("en")) == en
+    assert result_sentences(scores, Texts("de")) == de
 
 
 def test_each_plate_counts_the_tricks_its_seat_took_and_says_so_as_a_fact():

@@ -71,7 +71,12 @@ def summary(s: Summary, update_ready: bool = False) -> str:
     result = ""
     if s.result:
         burst = _BURST if s.result == Result.WIN else ""
-        result = f'<p class="result result-{escape(s.result)}">{burst}{unbroken(s.result_text)}</p>'
+        # Who won, then (after a loss) your place: a sentence each, the second a line of its own.
+        placed = f' <span class="placed">{unbroken(s.place_text)}</span>' if s.place_text else ""
+        result = (
+            f'<p class="result result-{escape(s.result)}">{burst}'
+            f"<span>{unbroken(s.result_text)}</span>{placed}</p>"
+        )
     target = f'<p class="target">{escape(s.target_text)}</p>' if s.target_text else ""
     moon = ""
     if s.moon:
