@@ -60,6 +60,11 @@ def points(lang: str, n: int) -> str:
     return text(lang, "points.one") if n == 1 else text(lang, "points.many", n=n)
 
 
+def counted(lang: str, key: str, n: int) -> str:
+    """``n`` of a thing in words, its ``.one`` or ``.many`` form: "1 win", "3 wins"."""
+    return text(lang, f"{key}.one") if n == 1 else text(lang, f"{key}.many", n=n)
+
+
 def with_points(lang: str, n: int) -> str:
     """Points as "with …" says them: "1 point", "25 points" / "1 Punkt", "25 Punkten"."""
     return text(lang, "with_points.one") if n == 1 else text(lang, "with_points.many", n=n)

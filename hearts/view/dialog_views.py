@@ -65,6 +65,7 @@ class StatsRow(NamedTuple):
     won: int
     lost: int
     drawn: int
+    bar_label: str = ""  # its bar for screen readers: "Medium: 3 wins, 1 draw, 2 losses"
 
 
 class StatsView(NamedTuple):
@@ -72,6 +73,7 @@ class StatsView(NamedTuple):
     level_heading: str
     columns: tuple[str, str, str, str]
     rows: tuple[StatsRow, ...]
+    results: str  # the heading of the row of bars
     time_text: str
     confirming: bool  # ask before resetting
     reset: str
@@ -154,10 +156,24 @@ def new_game(
 
 
 def stats(lang: str, s: Stats, confirming: bool) -> StatsView:
-    """Per difficulty: played, won, lost, drawn; and the total playing time (R36)."""
+    """Per difficulty: played, won, lost, drawn, and a bar of the finished games' results;
+    the total playing time (R36: no streak, no best)."""
     t = Texts(lang)
     rows = tuple(
-        StatsRow(t(f"level.{lvl}"), rec.played, rec.won, rec.lost, rec.drawn)
+        StatsRow(
+            t(f"level.{lvl}"),
+            rec.played,
+            rec.won,
+            rec.lost,
+            rec.drawn,
+            t(
+                "stats.bar",
+                level=t(f"level.{lvl}"),
+                won=i18n.counted(lang, "wins", rec.won),
+                drawn=i18n.counted(lang, "draws", rec.drawn),
+                lost=i18n.counted(lang, "losses", rec.lost),
+            ),
+        )
         for lvl, rec in ((lvl, s.level(lvl)) for lvl in LEVELS)
     )
     return StatsView(
@@ -165,6 +181,7 @@ def stats(lang: str, s: Stats, confirming: bool) -> StatsView:
         level_heading=t("stats.level"),
         columns=(t("stats.played"), t("stats.won"), t("stats.lost"), t("stats.drawn")),
         rows=rows,
+        results=t("stats.results"),
         time_text=t("stats.time", time=i18n.duration(lang, s.time_ms)),
         confirming=confirming,
         reset=t("stats.reset"),

@@ -180,3 +180,32 @@ def test_a_pile_is_a_labelled_image_of_face_down_cards_with_its_count():
         assert pile and pile.group(1) == p.pile_label
         assert pile.group(2).count('class="back"') == min(p.tricks, 3)
         assert f'<span class="pile-count" aria-hidden="true">{p.tricks}</span>' in pile.group(2)
+
+
+def test_each_level_s_bar_shows_its_wins_draws_and_losses_and_is_named():
+    """R36 at a glance: a bar per level, its parts in the order win, draw, loss, as wide as
+    their share of the finished games (an abandoned game is in none, R37); named for screen
+    readers by its counts; a level with no finished game has no part."""
+    stats = Stats()
+    for result in ("win", "draw", "loss", "loss", None):
+        stats = stats.game_started("medium")
+        if result:
+            stats = stats.game_finished("medium", result)
+    view = views.stats("en", stats, False)
+    assert [r.bar_label for r in view.rows] == [
+        "Easy: 0 wins, 0 draws, 0 losses",
+        "Medium: 1 win, 1 draw, 2 losses",
+        "Hard: 0 wins, 0 draws, 0 losses",
+    ]
+    de = views.stats("de", stats, False).rows[1].bar_label
+    assert de == "Mittel: 1 Sieg, 1 Unentschieden, 2 Niederlagen"
+    page = render.stats(view)
+    bars = re.findall(
+        r'<svg class="stats-bar" role="img" aria-label="([^"]*)">(.*?)</svg></td>', page
+    )
+    assert [label for label, _ in bars] == [r.bar_label for r in view.rows]
+    parts = re.findall(r'<svg class="(win|draw|loss)" x="([\d.]+)%" width="([\d.]+)%">', bars[1][1])
+    assert parts == [("win", "0", "25"), ("draw", "25", "25"), ("loss", "50", "50")]
+    assert "<line" in bars[0][1] and not re.search(r'class="(win|draw|loss)"', bars[0][1])
+    assert "<tfoot>" in page
+    assert re.findall(r'<th scope="row" class="key-(\w+)">', page) == ["win", "loss", "draw"]

@@ -6,6 +6,7 @@ from ...enums import Phase, Result
 from ...view import Summary, SummaryRow
 from ...view.dialog_views import HelpView, MenuView, NewGameView, NoticesView, StatsView, TabView
 from .card_html import escape
+from .stats_bars import PARTS, bar
 from .words import unbroken
 
 TAB_DIALOG = "dlg-tab"
@@ -158,12 +159,18 @@ def stats(v: StatsView) -> str:
     """Statistics per difficulty and total time (R36); reset asks first."""
     # One column per difficulty, one row per count: the long words ("Unentschieden") stand
     # in the first column, so the table fits a 360 px phone without breaking any of them.
+    # Under the counts, in the table's foot, a bar per level of its wins, draws and losses
+    # (:mod:`.stats_bars`); the rows of the three results carry a swatch of their part (key-win…).
     head = "".join(f'<th scope="col">{escape(r.label)}</th>' for r in v.rows)
     counts = zip(v.columns, *((r.played, r.won, r.lost, r.drawn) for r in v.rows), strict=True)
+    keys = ("", *(f' class="key-{kind}"' for kind in PARTS))  # played has no part
     body = "".join(
-        f'<tr><th scope="row">{escape(label)}</th>{"".join(f"<td>{n}</td>" for n in numbers)}</tr>'
-        for label, *numbers in counts
+        f'<tr><th scope="row"{key}>{escape(label)}</th>'
+        f"{''.join(f'<td>{n}</td>' for n in numbers)}</tr>"
+        for key, (label, *numbers) in zip(keys, counts, strict=True)
     )
+    bars = "".join(f"<td>{bar(r, i)}</td>" for i, r in enumerate(v.rows))
+    foot = f'<tfoot><tr class="bars"><th scope="row">{escape(v.results)}</th>{bars}</tr></tfoot>'
     if v.confirming:
         actions = f'<p class="confirm" role="alert">{escape(v.confirm)}</p>' + _actions(
             _button("reset-yes", v.reset_yes, "danger"),
@@ -174,7 +181,7 @@ def stats(v: StatsView) -> str:
     return (
         f"{_head(v.close, _title('dlg-stats-title', v.title))}"
         f'<table class="stats"><thead><tr><th scope="col">{escape(v.level_heading)}</th>{head}'
-        f'</tr></thead><tbody>{body}</tbody></table><p class="time">{escape(v.time_text)}</p>'
+        f'</tr></thead><tbody>{body}</tbody>{foot}</table><p class="time">{escape(v.time_text)}</p>'
         f"{actions}"
     )
 
