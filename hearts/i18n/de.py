@@ -58,6 +58,10 @@ DE: dict[str, str] = {
     "pass_prompt": "Wähle 3 Karten, die du {dir} an {target} weitergibst.",
     "pass_count": "{n} von 3 gewählt",
     "pass_full": (
+        "3 von 3 gewählt. Für eine andere Karte klicke zuerst eine gewählte an, um sie "
+        "zurückzulegen."
+    ),
+    "pass_full_tap": (
         "3 von 3 gewählt. Für eine andere Karte tippe zuerst eine gewählte an, um sie "
         "zurückzulegen."
     ),

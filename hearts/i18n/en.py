@@ -61,8 +61,12 @@ EN: dict[str, str] = {
     "pass_button.across": "Pass across",
     "pass_prompt": "Choose 3 cards to pass {dir} to {target}.",
     "pass_count": "{n} of 3 chosen",
-    # a fourth card tapped while three are chosen (R7): what to do instead
-    "pass_full": "3 of 3 chosen. To choose another card, first tap a chosen one to put it back.",
+    # a fourth card chosen while three are (R7): what to do instead, with a mouse (also what
+    # is said aloud) and with a finger (the pass count shows the one of the primary pointer)
+    "pass_full": "3 of 3 chosen. To choose another card, first click a chosen one to put it back.",
+    "pass_full_tap": (
+        "3 of 3 chosen. To choose another card, first tap a chosen one to put it back."
+    ),
     "next_dir.left": "Next hand: pass left",
     "next_dir.right": "Next hand: pass right",
     "next_dir.across": "Next hand: pass across",

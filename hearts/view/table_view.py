@@ -54,8 +54,9 @@ class PassPanel(NamedTuple):
     button: str
     enabled: bool
     direction: Direction
-    full: bool = False  # a fourth card was tapped: count_text says what to do instead
+    full: bool = False  # a fourth card was chosen: count_text says what to do instead
     nudge: int = 0  # how many times: each one pulses the count anew
+    count_touch: str = ""  # when full: count_text's words for a finger ("tap", not "click")
 
 
 class TableView(NamedTuple):
@@ -216,6 +217,7 @@ def _pass_panel(game: Game, selection: Sequence[Card], refused: int, t: Texts) -
         direction=direction,
         full=full,
         nudge=refused if full else 0,
+        count_touch=t("pass_full_tap") if full else "",
     )
 
 

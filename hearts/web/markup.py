@@ -64,7 +64,7 @@ CLASSES = "|".join(
         "trick|pass-panel|dir-[a-z]{1,8}|dir|dir-what|pass-prompt|pass-count|btn|primary|pass-btn|arrow",
         "plate|active|seat-name|seat-score|num|unit|seat-meta|seat-status|st-[a-z_]{1,12}",
         "backs|n[0-9]{1,2}|back|pile|pile-stack|pile-count|hand-no|level|goal|now",
-        "nw|received-note|star|full|nudge-[01]",
+        "nw|received-note|star|full|nudge-[01]|by-mouse|by-touch",
     ]
 )
 # The class attributes boot.js sets outside the regions, as the painter does.

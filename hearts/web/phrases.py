@@ -85,7 +85,7 @@ def _texts(lang: str) -> Iterator[str]:
         target = t.seat(pass_target(direction))
         yield from _pieces(t("pass_prompt", dir=t(f"dir.{direction}"), target=target))
         yield t(f"pass_button.{direction}")
-    yield from (t("pass_count", n=1), t("pass_full"))
+    yield from (t("pass_count", n=1), t("pass_full"), t("pass_full_tap"))
     yield from (t("you_take_trick"), t("your_turn"), t("your_turn_lifted"))
     for seat in SEATS:
         yield from _pieces(t("trick_taken_by", seat=t.seat(seat)))

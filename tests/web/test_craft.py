@@ -12,7 +12,7 @@ from hearts import Game, i18n
 from hearts.cards import Card
 from hearts.view import build
 from hearts.view.dialog_views import help_view
-from hearts.web import render
+from hearts.web import markup, render
 
 from .helpers import controller, play_to, to_my_turn
 from .memory import MemoryStorage
@@ -75,6 +75,24 @@ def test_a_fourth_pass_card_says_what_to_do_and_pulses_anew(lang):
     assert 'class="pass-count full nudge-0"' in render.center(build(game, lang, three, refused=2))
     two = build(game, lang, three[:2], refused=1).pass_panel  # stale: not full any more
     assert two is not None and not two.full
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_fourth_pass_card_s_words_are_a_mouse_s_and_a_finger_s(lang):
+    """A desktop says "click" where a phone says "tap": the count holds both, the
+    stylesheet shows the primary pointer's; a stored picture may hold them (phrases)."""
+    game = Game.new(3)
+    view = build(game, lang, game.hand(0)[:3], refused=1)
+    assert view.pass_panel is not None
+    assert view.pass_panel.count_touch == i18n.text(lang, "pass_full_tap")
+    assert ("tap" in view.pass_panel.count_touch) == (lang == "en")
+    html = render.center(view)
+    mouse = f'<span class="by-mouse">{i18n.text(lang, "pass_full")}</span>'
+    touch = f'<span class="by-touch">{i18n.text(lang, "pass_full_tap")}</span>'
+    assert mouse + touch in html
+    assert markup.allowed(html, lang)
+    quiet = render.center(build(game, lang, game.hand(0)[:3]))
+    assert "by-mouse" not in quiet and "by-touch" not in quiet
 
 
 def test_a_fourth_pass_card_is_said_aloud():

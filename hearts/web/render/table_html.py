@@ -66,13 +66,23 @@ def center(v: TableView) -> str:
         return (
             f'<div class="pass-panel dir-{escape(panel.direction)}">'
             f'<p class="pass-prompt">{unbroken(panel.prompt)}</p>'
-            f'<p class="pass-count{full}">{escape(panel.count_text)}</p>'
+            f'<p class="pass-count{full}">{_by_pointer(panel.count_text, panel.count_touch)}</p>'
             f'<button type="button" class="btn primary pass-btn" data-action="confirm-pass"'
             f"{disabled}>"
             f'<span class="arrow" aria-hidden="true">{ARROWS[panel.direction]}</span> '
             f"{escape(panel.button)}</button></div>"
         )
     return f'<div class="trick">{"".join(trick_card(c) for c in v.trick)}</div>'
+
+
+def _by_pointer(mouse: str, touch: str) -> str:
+    """``mouse``, or with ``touch`` beside it the words of each pointer, of which the
+    stylesheet shows (and so lets a screen reader read) the primary pointer's: a desktop
+    says "click" where a phone says "tap" (static/css/hearts/52-pointer-words.css)."""
+    if not touch:
+        return escape(mouse)
+    by_mouse = f'<span class="by-mouse">{escape(mouse)}</span>'
+    return f'{by_mouse}<span class="by-touch">{escape(touch)}</span>'
 
 
 def prompt(v: TableView) -> str:
