@@ -1,0 +1,84 @@
+"""A trick's pile changes when the trick lands on it (U6): while a gathered trick flies, the
+winner's pile looks as it did before, its count and its stack of backs alike (the stack
+grew by a card the moment the trick left the table: a pile of one trick showed two backs,
+the count still 1, while the cards were still on their way). A whole first hand at the
+default cadence, 1366×768, every frame probed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from harness.gamepage import my_move, settle
+
+from .test_motion import VIEWPORT, fresh_game
+
+# Every frame: each seat's pile as a player sees it (shown or not, its count, how many backs
+# its stack shows) and whether any card is in flight.
+PROBE = """
+() => {
+  const log = window.__piles = [];
+  const shown = (el) => {
+    const style = getComputedStyle(el);
+    return style.visibility !== "hidden" && style.display !== "none";
+  };
+  const tick = () => {
+    const f = {t: document.timeline.currentTime, flying: 0, piles: []};
+    f.flying = document.querySelectorAll(".flights > .flight").length;
+    for (const s of [0, 1, 2, 3]) {
+      const pile = document.querySelector(`#seat-${s} .pile`);
+      if (!pile || !shown(pile)) { f.piles.push(null); continue; }
+      const backs = [...pile.querySelectorAll(".pile-stack .back")].filter(shown).length;
+      f.piles.push([pile.querySelector(".pile-count")?.textContent, backs]);
+    }
+    log.push(f);
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}
+"""
+
+
+def flights(log: list[dict[str, Any]]) -> list[tuple[int, int]]:
+    """The spans of frames [start, end) in which cards flew."""
+    spans, start = [], None
+    for i, f in enumerate(log):
+        if f["flying"] and start is None:
+            start = i
+        elif not f["flying"] and start is not None:
+            spans.append((start, i))
+            start = None
+    return spans
+
+
+@pytest.fixture
+def page(browser, base_url):
+    context = browser.new_context(
+        base_url=base_url, viewport=VIEWPORT, reduced_motion="no-preference"
+    )
+    yield context.new_page()
+    context.close()
+
+
+def test_every_pile_shows_its_old_count_and_stack_until_its_trick_lands(page):
+    fresh_game(page, "?seed=7&lang=en")
+    page.evaluate(PROBE)
+    now = settle(page)
+    while now["phase"] != "hand_over":
+        now = my_move(page)
+    page.wait_for_timeout(800)  # the last trick lands
+    log: list[dict[str, Any]] = page.evaluate("window.__piles.slice()")
+    spans = flights(log)
+    assert len(spans) >= 13, f"fewer flights than tricks: {len(spans)}"
+    found, grew = [], 0
+    for start, end in spans:
+        before = log[start - 1]["piles"]
+        for f in log[start:end]:
+            if f["piles"] != before:
+                found.append(f"at {f['t']:.0f} ms, in flight: {before} -> {f['piles']}")
+                break
+        grew += log[end]["piles"] != before
+    assert found == [], "\n".join(found)
+    assert grew >= 13, "every trick lands on a pile, which then shows it"
