@@ -40,6 +40,9 @@ let lastMove = performance.now();
 let lastTick = performance.now();
 let over = false;
 let parsed = document.readyState === "complete"; // "interactive" while deferred scripts wait
+// The page's own way on for a page none of whose scripts came (index.html): this one came,
+// and bounds the start from here.
+document.querySelector("#boot .boot-reload")?.remove();
 document.addEventListener("DOMContentLoaded", () => { parsed = true; }, { once: true });
 
 const ready = () => root.dataset.state === "ready";
