@@ -65,6 +65,7 @@ DE: dict[str, str] = {
         "3 von 3 gewählt. Für eine andere Karte tippe zuerst eine gewählte an, um sie "
         "zurückzulegen."
     ),
+    "pass_full_said": "3 von 3 gewählt. Für eine andere Karte lege zuerst eine gewählte zurück.",
     "next_dir.left": "Nächste Runde: Weitergabe nach links",
     "next_dir.right": "Nächste Runde: Weitergabe nach rechts",
     "next_dir.across": "Nächste Runde: Weitergabe über den Tisch",

@@ -67,6 +67,8 @@ EN: dict[str, str] = {
     "pass_full_tap": (
         "3 of 3 chosen. To choose another card, first tap a chosen one to put it back."
     ),
+    # said aloud, by mouse, finger or key alike
+    "pass_full_said": "3 of 3 chosen. To choose another card, first put a chosen one back.",
     "next_dir.left": "Next hand: pass left",
     "next_dir.right": "Next hand: pass right",
     "next_dir.across": "Next hand: pass across",

@@ -51,7 +51,7 @@ def _sentences(event: Event, game: Game, lang: str) -> list[str]:
     if isinstance(event, Dealt | HeartsBroken):
         return []  # the cards in your hand say it (a new game is told as such)
     if isinstance(event, PassFull):
-        return [t(lang, "pass_full")]
+        return [t(lang, "pass_full_said")]  # by mouse, finger or key alike
     if isinstance(event, NewGame):
         return [t(lang, "say.new_game", level=t(lang, f"level.{event.level}"))]
     if isinstance(event, HandOver):
