@@ -114,7 +114,7 @@ def blocked_codes(page: Any) -> list[str]:
 
 
 def confirm_button(page: Any) -> Any:
-    return page.locator('[data-action="confirm-pass"]')
+    return page.locator('[data-intent="confirm-pass"]')
 
 
 def pass_first_three(page: Any) -> list[str]:
@@ -140,7 +140,7 @@ def my_move(page: Any) -> dict[str, Any]:
     elif now["phase"] == "play" and now["to_act"] == 0:
         play_first_playable(page)
     elif now["phase"] == "hand_over":
-        page.locator('#dlg-summary [data-action="continue"]').click()
+        page.locator('#dlg-summary [data-intent="continue"]').click()
     return settle(page)
 
 

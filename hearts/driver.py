@@ -13,13 +13,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from . import bots
 from .cards import Card
 from .enums import Level, Phase
 from .game import Game
-from .steps import Step, StepKind
+from .steps import Action, StepKind
 
 Until = Callable[[Game], bool]
 
@@ -54,37 +53,26 @@ def per_seat(policies: Sequence[Policy]) -> Policy:
     )
 
 
-class Taken(NamedTuple):
-    """One step as taken: the step, the seat that acted, what it passed or played, and
-    who took a gathered trick."""
-
-    step: Step
-    seat: int | None = None
-    cards: tuple[Card, ...] = ()
-    winner: int | None = None
-
-
-def take_step(game: Game, policy: Policy = FIRST) -> Taken:
-    """Apply one action of the step the game waits for (``ValueError`` if there is none,
-    or if the step is of a kind this loop does not know)."""
+def take_step(game: Game, policy: Policy = FIRST) -> Action:
+    """Apply one action of the step the game waits for, and return it as the game's log
+    keeps it (``ValueError`` if there is no step, or if it is of a kind this loop does not
+    know)."""
     step = game.next_step
     if step is None:
         raise ValueError("the game is over: there is no step to take")
     seat = step.seat
     if step.kind == StepKind.PASS and seat is not None:
-        cards = tuple(policy.choose_pass(game, seat))
-        game.submit_pass(seat, cards)
-        return Taken(step, seat, cards)
-    if step.kind == StepKind.PLAY and seat is not None:
-        card = policy.choose_play(game, seat)
-        game.play(seat, card)
-        return Taken(step, seat, (card,))
-    if step.kind == StepKind.GATHER:
-        return Taken(step, winner=game.gather_trick())
-    if step.kind == StepKind.NEXT_HAND:
+        game.submit_pass(seat, tuple(policy.choose_pass(game, seat)))
+    elif step.kind == StepKind.PLAY and seat is not None:
+        game.play(seat, policy.choose_play(game, seat))
+    elif step.kind == StepKind.GATHER:
+        game.gather_trick()
+    elif step.kind == StepKind.NEXT_HAND:
         game.next_hand()
-        return Taken(step)
-    raise ValueError(f"no way to take a step {step!r}")
+    else:
+        raise ValueError(f"no way to take a step {step!r}")
+    assert game.last_action is not None  # every branch above applied one
+    return game.last_action
 
 
 def game_over(game: Game) -> bool:

@@ -190,6 +190,11 @@ class Game:
         return tuple(self._actions)
 
     @property
+    def last_action(self) -> Action | None:
+        """The action applied last (``None`` before the first)."""
+        return self._actions[-1] if self._actions else None
+
+    @property
     def log(self) -> list[str]:
         """The actions in their text form: what the save format keeps (:meth:`replay`)."""
         return list(self._log)

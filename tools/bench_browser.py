@@ -72,12 +72,12 @@ def play_games(browser: Any, base: str, levels: list[str]) -> dict[str, Any]:
     page.evaluate(LIFT_PROBE)
     for index, level in enumerate(levels):
         if index or level != "medium":
-            over = page.locator('#dlg-summary [data-action="menu"]')
+            over = page.locator('#dlg-summary [data-intent="menu"]')
             (over if over.count() else page.locator("#menu-button")).click()
-            page.locator('#dlg-menu [data-action="open-newgame"]').click()
+            page.locator('#dlg-menu [data-intent="open-newgame"]').click()
             page.locator(f'#dlg-newgame input[value="{level}"]').check()
-            page.locator('#dlg-newgame [data-action="start-new"]').click()
-            abandon = page.locator('#dlg-newgame [data-action="abandon"]')
+            page.locator('#dlg-newgame [data-intent="start-new"]').click()
+            abandon = page.locator('#dlg-newgame [data-intent="abandon"]')
             if abandon.count():
                 abandon.click()
         lifts = 0

@@ -75,8 +75,8 @@ TABLE = """
   const hand = [...document.querySelectorAll("#hand button[data-card]")];
   return {
     flying: heartsMotion.running(),
-    summary: shown(document.querySelector('#dlg-summary [data-action="continue"]')),
-    passing: shown(document.querySelector('[data-action="confirm-pass"]')),
+    summary: shown(document.querySelector('#dlg-summary [data-intent="continue"]')),
+    passing: shown(document.querySelector('[data-intent="confirm-pass"]')),
     chosen: hand.filter((b) => b.classList.contains("selected")).length,
     free: hand.filter((b) => !b.classList.contains("selected")).map((b) => b.dataset.card),
     playable: hand.filter((b) => !b.hasAttribute("aria-disabled")).map((b) => b.dataset.card),
@@ -105,12 +105,12 @@ def play_like_a_player(page: Any, tricks: int) -> None:
         if table["flying"]:
             continue
         if table["summary"]:
-            page.locator('#dlg-summary [data-action="continue"]').click()
+            page.locator('#dlg-summary [data-intent="continue"]').click()
         elif table["passing"]:
             if table["chosen"] < 3:
                 press(page, table["free"][0])
             else:
-                page.locator('[data-action="confirm-pass"]').click()
+                page.locator('[data-intent="confirm-pass"]').click()
         elif table["playable"]:
             press(page, table["playable"][0])  # lift
             press(page, table["playable"][0])  # play

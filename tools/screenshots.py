@@ -55,7 +55,7 @@ def shoot(
     if four:
         prefix += "-four"
         page.locator("#menu-button").click()
-        page.locator('#dlg-menu [data-action="four-colour"]').click()
+        page.locator('#dlg-menu [data-intent="four-colour"]').click()
         page.wait_for_timeout(300)
         page.screenshot(path=str(out / f"{prefix}-0-menu.png"))
         page.keyboard.press("Escape")
@@ -67,7 +67,7 @@ def shoot(
     page.screenshot(path=str(out / f"{prefix}-1-pass.png"))
 
     tap(page, hand[0])
-    page.locator('[data-action="confirm-pass"]').click()
+    page.locator('[data-intent="confirm-pass"]').click()
     # Play on until it is your turn inside a trick with some cards blocked.
     now = settle(page)
     for _ in range(200):
@@ -104,10 +104,10 @@ def shoot(
         my_move(page)
     page.wait_for_timeout(350)
     page.screenshot(path=str(out / f"{prefix}-4-summary.png"))
-    page.locator('#dlg-summary [data-action="continue"]').click()
+    page.locator('#dlg-summary [data-intent="continue"]').click()
     for number, dialog in ((5, "stats"), (6, "help")):
         page.locator("#menu-button").click()
-        page.locator(f'#dlg-menu [data-action="open-{dialog}"]').click()
+        page.locator(f'#dlg-menu [data-intent="open-{dialog}"]').click()
         page.wait_for_timeout(300)
         page.screenshot(path=str(out / f"{prefix}-{number}-{dialog}.png"))
         page.keyboard.press("Escape")

@@ -19,7 +19,7 @@ from ..cards import Card
 from ..driver import CPU, take_step
 from ..enums import Level, Phase, level_of
 from ..game import Game
-from ..rules import pass_target, trick_points
+from ..rules import pass_target, trick_points, trick_winner
 from ..stats import FINISHED, PLAYED, Stats
 from ..steps import StepKind
 from .clock import PlayClock
@@ -277,14 +277,14 @@ class Controller:
         trick = self.game.current_trick  # what a gathered trick held and was worth
         broken = self.game.hearts_broken
         taken = take_step(self.game, CPU)  # the one step loop: the pending step, no other
-        if taken.step.kind == StepKind.PASS:
+        if taken.kind == StepKind.PASS:
             return ()
-        if taken.step.kind == StepKind.PLAY and taken.seat is not None:
+        if taken.kind == StepKind.PLAY and taken.seat is not None:
             return (CpuPlayed(taken.seat, taken.cards[0]), *self._breaking(broken))
-        if taken.winner is None:  # only a gathered trick is left, and it has a winner
-            raise ValueError(f"not a CPU step: {taken.step!r}")
+        if taken.kind != StepKind.GATHER:
+            raise ValueError(f"not a CPU step: {taken!r}")
         cards = tuple(card for _seat, card in trick)
-        return (TrickTaken(taken.winner, trick_points(trick), cards),)
+        return (TrickTaken(trick_winner(trick), trick_points(trick), cards),)
 
     def _breaking(self, broken_before: bool) -> Sequence[Event]:
         """:class:`HeartsBroken` if the play just made broke hearts."""

@@ -54,8 +54,8 @@ class Dialogs:
         """Focus goes to the table, not back to what opened the dialog (a new game)."""
         self.return_focus = None
 
-    def focus_action(self, name: str, action: str) -> None:
-        button = self.el[name].query(f'[data-action="{action}"]')
+    def focus_intent(self, name: str, action: str) -> None:
+        button = self.el[name].query(f'[data-intent="{action}"]')
         if button is not None:
             button.focus()
 

@@ -113,7 +113,7 @@ class Drawing:
 
     def refill(self, name: str, focus: str) -> None:
         self.dialogs.fill(name, self.dialog_html(name))
-        self.dialogs.focus_action(name, focus)
+        self.dialogs.focus_intent(name, focus)
 
     def show_error(self) -> None:
         try:

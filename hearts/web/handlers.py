@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .controller import Controller
-from .names import Actions
+from .names import Intents
 from .page import Page
 from .ports import Intent
 
@@ -148,8 +148,8 @@ def flush(_page: Page, ctl: Controller, _intent: Intent) -> None:
 
 HANDLERS: dict[str, IntentHandler] = {
     "tap": tap,
-    Actions.lower: lower,
-    Actions.confirmPass: confirm_pass,
+    Intents.lower: lower,
+    Intents.confirmPass: confirm_pass,
     "continue": continue_hand,
     "new_game": new_game_after_summary,
     "menu": open_menu,

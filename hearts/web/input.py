@@ -1,7 +1,7 @@
 """DOM events → intents: one delegated listener per kind of event, decoded by a table.
 
 A tap on a card of your hand is ``Intent("tap", code)``; a click on anything with
-``data-action`` is ``Intent(action, data-lang)``; the level radios speak through their
+``data-intent`` is ``Intent(action, data-lang)``; the level radios speak through their
 ``change`` event only (a click on one must not choose twice).  Escape, or a tap on the
 felt (the table, not a card or a control), is ``Intent("lower")``: a lifted card goes back
 down.  What an intent does is
@@ -15,12 +15,12 @@ from collections.abc import Callable
 
 from .dialog_boxes import Dialogs
 from .keys import KeyGuard
-from .names import Actions
+from .names import Intents
 from .painter import HAND, NAV_KEYS, TABLE
 from .ports import Dom, DomEvent, Intent
 
 CHANGE_ONLY = {"level"}  # radios: chosen by their change event
-CONTROLS = "button, a, input, label, select, textarea, dialog, [data-card], [data-action]"
+CONTROLS = "button, a, input, label, select, textarea, dialog, [data-card], [data-intent]"
 
 Decoder = Callable[[DomEvent], Intent | None]
 
@@ -81,30 +81,30 @@ class Input:
     # ------------------------------------------------------------------ decoders
     def click(self, event: DomEvent) -> Intent | None:
         target = event.target
-        found = target.closest("[data-card], [data-action]") if target else None
+        found = target.closest("[data-card], [data-intent]") if target else None
         if found is None:
             if target is None or not self.table.contains(target) or target.closest(CONTROLS):
                 return None
-            return Intent(Actions.lower)  # a tap on the felt
+            return Intent(Intents.lower)  # a tap on the felt
         code = found.attr("data-card")
         if code and self.hand.contains(found):
             return Intent("tap", code)
-        action = found.attr("data-action")
+        action = found.attr("data-intent")
         if not action or action in CHANGE_ONLY:
             return None
         return Intent(action, found.attr("data-lang") or "", found)
 
     def change(self, event: DomEvent) -> Intent | None:
         target = event.target
-        if target is None or target.attr("data-action") not in CHANGE_ONLY or not target.checked:
+        if target is None or target.attr("data-intent") not in CHANGE_ONLY or not target.checked:
             return None
-        return Intent(str(target.attr("data-action")), target.value, target)
+        return Intent(str(target.attr("data-intent")), target.value, target)
 
     def escape(self, event: DomEvent) -> Intent | None:
         """Escape puts a lifted card down, unless it closes a dialog."""
         if event.key != "Escape" or self.dialogs.open_names():
             return None
-        return Intent(Actions.lower)
+        return Intent(Intents.lower)
 
     def hand_key(self, event: DomEvent) -> Intent | None:
         """Arrow keys, Home and End move between cards (Enter/Space click natively)."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from .names import Actions
+from .names import Intents
 
 HTML, SVG = "html", "svg"
 # Tag -> its namespace (the suit pips are inline SVG: <svg><use href="#s-H"></use></svg>).
@@ -51,10 +51,10 @@ ATTRIBUTES = {
     "focusable": "false",
     "data-card": _CARD,
     "data-seat": "[0-3]",  # a trick card's seat (who played it)
-    "data-action": Actions.confirmPass,
+    "data-intent": Intents.confirmPass,
     "href": "#s-[CDHS]",  # on <use> only: the page's own suit symbols
 }
-ONLY_ON = {"href": "use", "type": "button", "disabled": "button", "data-action": "button"}
+ONLY_ON = {"href": "use", "type": "button", "disabled": "button", "data-intent": "button"}
 # Every class name the regions use (families of names as patterns).
 CLASSES = "|".join(
     [

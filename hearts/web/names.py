@@ -62,8 +62,8 @@ class Pass:
     nudges = ("nudge-0", "nudge-1")
 
 
-class Actions:
-    """``<button data-action>`` values and intents the scripts before Python queue."""
+class Intents:
+    """``<button data-intent>`` values and intents the scripts before Python queue."""
 
     confirmPass = "confirm-pass"
     lower = "lower"
@@ -75,7 +75,7 @@ GROUPS = {
     "wayOn": WayOn,
     "card": Card,
     "pass": Pass,
-    "actions": Actions,
+    "intents": Intents,
 }
 
 

@@ -150,7 +150,7 @@ class TabOwnership:
         self.dom.root.set_data("tab", self.tab.status)
         if not self.dialog.is_open:
             self.dialog.show_modal()
-        button = self.dialog.query('[data-action="take-over"]')
+        button = self.dialog.query('[data-intent="take-over"]')
         if button is not None:
             button.focus()
 
@@ -160,7 +160,7 @@ class TabOwnership:
             self.dialog.close()
 
     def on_click(self, event: DomEvent) -> None:
-        if event.target is not None and event.target.closest('[data-action="take-over"]'):
+        if event.target is not None and event.target.closest('[data-intent="take-over"]'):
             self.take_over()
 
     def on_close(self) -> None:

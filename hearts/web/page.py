@@ -19,7 +19,7 @@ from . import lifecycle
 from .controller import Controller
 from .drawing import Drawing
 from .events import Outcome
-from .names import Actions, Boot, Globals
+from .names import Boot, Globals, Intents
 from .ports import Dom, Intent
 from .records import PICTURE_KEY
 from .schedule import Pending
@@ -37,11 +37,11 @@ def _object(text: str) -> dict[str, object]:
     return found if isinstance(found, dict) else {}
 
 
-QUEUED_ACTIONS = (Actions.confirmPass, Actions.lower)  # static/boot/input.mjs queues these
+QUEUED_INTENTS = (Intents.confirmPass, Intents.lower)  # static/boot/input.mjs queues these
 
 
 def queued_intents(text: str) -> list[Intent]:
-    """The boot module's queue (``[{"tap": "QS"}, {"action": "confirm-pass"}]``; the actions
+    """The boot module's queue (``[{"tap": "QS"}, {"intent": "confirm-pass"}]``; the intents
     are "confirm-pass" and "lower") as intents; anything else in it is dropped, like a tap
     on nothing."""
     try:
@@ -52,8 +52,8 @@ def queued_intents(text: str) -> list[Intent]:
     for item in items if isinstance(items, list) else []:
         if isinstance(item, dict) and isinstance(item.get("tap"), str):
             intents.append(Intent("tap", item["tap"]))
-        elif isinstance(item, dict) and item.get("action") in QUEUED_ACTIONS:
-            intents.append(Intent(str(item["action"])))
+        elif isinstance(item, dict) and item.get("intent") in QUEUED_INTENTS:
+            intents.append(Intent(str(item["intent"])))
     return intents
 
 

@@ -64,7 +64,7 @@ Handler = Callable[[DomEvent], None]
 
 
 class Intent(NamedTuple):
-    """What the player asked for: a tap on a card, or a button's ``data-action``."""
+    """What the player asked for: a tap on a card, or a button's ``data-intent``."""
 
     name: str
     value: str = ""

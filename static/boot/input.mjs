@@ -5,12 +5,12 @@ import { IDS, NAMES, NAV_KEYS } from "../build/contract.mjs";
 import { navIndex, putDown, tapDecision } from "./hand.mjs";
 import { field } from "./records.mjs";
 
-const { card: CARD, pass: PASS, actions: ACTIONS } = NAMES;
+const { card: CARD, pass: PASS, intents: INTENTS } = NAMES;
 const SELECTED = `button.${CARD.selected}`;
 const LIFTED = `button.${CARD.lifted}`;
-const CONFIRM = `[data-action="${ACTIONS.confirmPass}"]`;
+const CONFIRM = `[data-intent="${INTENTS.confirmPass}"]`;
 // What a tap on the felt must not be (hearts/web/input.py CONTROLS).
-const CONTROLS = "button, a, input, label, select, textarea, dialog, [data-card], [data-action]";
+const CONTROLS = "button, a, input, label, select, textarea, dialog, [data-card], [data-intent]";
 
 // Lower every lifted card (Escape, a tap on the felt).
 function lower(hand) {
@@ -59,7 +59,7 @@ export function listen(listening) {
     const putDownBy = (key) => {
         if (!listening || !putDown(key, hand.querySelector(LIFTED) !== null)) return;
         lower(hand);
-        queue.push({ action: ACTIONS.lower });
+        queue.push({ intent: INTENTS.lower });
     };
     const passing = () => document.getElementById(IDS.table).classList.contains(PASS.phase);
 
@@ -111,7 +111,7 @@ export function listen(listening) {
         const confirm = listening && event.target.closest(CONFIRM);
         if (!confirm || confirm.disabled) return;
         confirm.disabled = true;
-        queue.push({ action: ACTIONS.confirmPass });
+        queue.push({ intent: INTENTS.confirmPass });
     });
 
     return {

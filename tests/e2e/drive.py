@@ -54,7 +54,7 @@ def open_dialog(page: Any, name: str) -> Locator:
     ``open-<name>``; wait until ``#dlg-<name>`` is open and return it."""
     page.locator("#menu-button").click()
     if name != "menu":
-        page.locator(f'#dlg-menu [data-action="open-{name}"]').click()
+        page.locator(f'#dlg-menu [data-intent="open-{name}"]').click()
     page.locator(f"#dlg-{name}[open]").wait_for()
     dialog: Locator = page.locator(f"#dlg-{name}")
     return dialog
@@ -108,7 +108,7 @@ def act(page: Any, now: dict[str, Any], press: Any = click) -> None:
         for code in first:
             if code not in chosen:
                 tap_card(code)
-        press(page, '[data-action="confirm-pass"]')
+        press(page, '[data-intent="confirm-pass"]')
     elif now["phase"] == "play":
         assert now["to_act"] == 0, now
         code = now["legal"][0]
@@ -116,7 +116,7 @@ def act(page: Any, now: dict[str, Any], press: Any = click) -> None:
             tap_card(code)
         tap_card(code)
     elif now["phase"] == "hand_over":
-        press(page, '#dlg-summary [data-action="continue"]')
+        press(page, '#dlg-summary [data-intent="continue"]')
     else:
         raise AssertionError(f"no move in phase {now['phase']}")
 

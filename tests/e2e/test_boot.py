@@ -108,7 +108,7 @@ def test_a_reload_shows_the_saved_hand_and_a_tap_then_is_played_once(page):
     hand = codes(page)
     for code in hand[:3]:
         tap(page, code)
-    page.locator('[data-action="confirm-pass"]').click()
+    page.locator('[data-intent="confirm-pass"]').click()
     now = settle(page)
     assert now["to_act"] == 0 and now["phase"] == "play"
     hand, before = codes(page), now["actions"]
@@ -138,7 +138,7 @@ def test_cards_chosen_before_the_engine_is_ready_are_passed(page):
     chosen = [hand[1], hand[6], hand[11]]
     for code in chosen:
         tap(page, code)
-    confirm = page.locator('[data-action="confirm-pass"]')
+    confirm = page.locator('[data-intent="confirm-pass"]')
     assert confirm.is_enabled()  # three chosen: the button answers at once (R7)
     confirm.click()
     wait_ready(page)

@@ -41,7 +41,7 @@ REACH = """
     el.scrollIntoView({block: "nearest"});
     const r = el.getBoundingClientRect();
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
-    const name = (el.textContent || el.value || el.dataset.action || "").trim().slice(0, 24);
+    const name = (el.textContent || el.value || el.dataset.intent || "").trim().slice(0, 24);
     if (!inside(r, box) || !inside(r, view)) found.push(`${name}: out of reach`);
     else if (!el.contains(document.elementFromPoint(x, y))) found.push(`${name}: covered`);
   }
@@ -196,7 +196,7 @@ def test_the_options_row_keeps_its_layout_when_a_switch_turns_on(warm_lang_pages
     for w, h in [(360, 640), (390, 844), (844, 390), (1280, 800)]:
         page.set_viewport_size({"width": w, "height": h})
         open_dialog(page, "menu")
-        four = page.locator('#dlg-menu [data-action="four-colour"]')
+        four = page.locator('#dlg-menu [data-intent="four-colour"]')
         before = page.evaluate(OPTIONS)
         four.click()
         page.locator("html[data-deck='four']").wait_for(state="attached")
@@ -204,7 +204,7 @@ def test_the_options_row_keeps_its_layout_when_a_switch_turns_on(warm_lang_pages
         after = page.evaluate(OPTIONS)
         if after != before:
             found.append(f"{w}×{h}: {before} -> {after}")
-        page.locator('#dlg-menu [data-action="four-colour"]').click()  # off again
+        page.locator('#dlg-menu [data-intent="four-colour"]').click()  # off again
         page.locator("html:not([data-deck='four'])").wait_for(state="attached")
         close(page, "menu")
     assert found == [], "\n".join(found)

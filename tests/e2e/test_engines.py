@@ -216,7 +216,7 @@ def test_a_tampered_save_is_refused_with_the_notice(engine):
     assert stored(engine, GAME_KEY + BAD_SUFFIX) == tampered
     assert json.loads(now["stats"])["levels"]["medium"][0] == played + 1  # kept, + this game
     assert now["phase"] == "pass" and now["hand_number"] == 1  # a fresh game, playable
-    tap(engine, '#notice [data-action="dismiss"]')
+    tap(engine, '#notice [data-intent="dismiss"]')
     assert engine.evaluate("document.getElementById('notice').innerText.trim()") == ""
 
 
@@ -226,7 +226,7 @@ def focused(engine: Engine) -> dict[str, Any]:
             """() => {
               const a = document.activeElement;
               return {
-                card: a?.dataset?.card || null, action: a?.dataset?.action || null,
+                card: a?.dataset?.card || null, intent: a?.dataset?.intent || null,
                 inHand: !!a?.closest?.("#hand"), visible: !!a?.matches?.(":focus-visible"),
               };
             }"""
@@ -248,7 +248,7 @@ def test_the_keyboard_path(engine):
         engine.press(key)
     assert state(engine)["selection"] == codes[:3]
     engine.press("Tab")
-    assert focused(engine)["action"] == "confirm-pass"
+    assert focused(engine)["intent"] == "confirm-pass"
     engine.press("Enter")
     now = settle(engine, TIMEOUT_S)
     assert now["phase"] == "play" and focused(engine)["inHand"]

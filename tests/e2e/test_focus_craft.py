@@ -95,7 +95,7 @@ def test_a_focused_card_covers_no_index_and_its_ring_shows_whole(page):
             found.append(f"{w}×{h}: the ring {probe['ring']} is under 3:1 on the card face")
     assert not found, "\n".join(found)
     # The pass button: a white ring on the dark panel, a dark one against the gold.
-    button = page.locator('[data-action="confirm-pass"]')
+    button = page.locator('[data-intent="confirm-pass"]')
     button.focus()
     page.keyboard.press("Shift+Tab")
     page.keyboard.press("Tab")

@@ -80,7 +80,7 @@ def test_a_whole_game_through_the_ui_matches_the_engine(page, requests_log, cons
     assert page.locator("#dlg-summary").is_visible()
 
     # New game from the game-over dialog.
-    page.locator('#dlg-summary [data-action="new_game"]').click()
+    page.locator('#dlg-summary [data-intent="new_game"]').click()
     fresh = settle(page)
     assert fresh["phase"] == "pass" and fresh["hand_number"] == 1
     assert json.loads(fresh["stats"])["levels"]["medium"][0] == 2
@@ -258,10 +258,10 @@ def test_abandoned_game_counts_as_played_not_lost(page):
     open_game(page)
     settle(page)
     open_dialog(page, "newgame")
-    page.locator('#dlg-newgame [data-action="start-new"]').click()
+    page.locator('#dlg-newgame [data-intent="start-new"]').click()
     confirm = page.locator("#dlg-newgame .confirm")
     assert "not a loss" in confirm.inner_text()
-    page.locator('#dlg-newgame [data-action="abandon"]').click()
+    page.locator('#dlg-newgame [data-intent="abandon"]').click()
     now = settle(page)
     assert now["actions"] == [] or now["actions"][0].startswith("P")
     medium = json.loads(now["stats"])["levels"]["medium"]
@@ -277,8 +277,8 @@ def test_keep_playing_leaves_the_game_alone(page):
     open_game(page)
     before = settle(page)
     open_dialog(page, "newgame")
-    page.locator('#dlg-newgame [data-action="start-new"]').click()
-    page.locator('#dlg-newgame [data-action="keep"]').click()
+    page.locator('#dlg-newgame [data-intent="start-new"]').click()
+    page.locator('#dlg-newgame [data-intent="keep"]').click()
     after = state(page)
     assert after["game"] == before["game"]
     assert json.loads(after["stats"])["levels"]["medium"][0] == 1
@@ -291,7 +291,7 @@ def test_difficulty_change_applies_only_to_the_next_game(page):
     open_dialog(page, "newgame")
     page.locator('#dlg-newgame input[value="hard"]').check()
     assert "keeps its level: Medium" in page.locator("#dlg-newgame").inner_text()
-    page.locator('#dlg-newgame .actions [data-action="close"]').click()
+    page.locator('#dlg-newgame .actions [data-intent="close"]').click()
     now = state(page)
     assert now["level"] == "medium" and now["next_level"] == "hard"
     assert "Level: Medium" in page.locator("#status").inner_text()
@@ -300,8 +300,8 @@ def test_difficulty_change_applies_only_to_the_next_game(page):
     assert state(page)["level"] == "medium" and state(page)["next_level"] == "hard"
     open_dialog(page, "newgame")
     assert page.locator('#dlg-newgame input[value="hard"]').is_checked()
-    page.locator('#dlg-newgame [data-action="start-new"]').click()
-    page.locator('#dlg-newgame [data-action="abandon"]').click()
+    page.locator('#dlg-newgame [data-intent="start-new"]').click()
+    page.locator('#dlg-newgame [data-intent="abandon"]').click()
     now = settle(page)
     assert now["level"] == "hard"
     assert "Level: Hard" in page.locator("#status").inner_text()
@@ -317,7 +317,7 @@ def test_language_follows_the_choice_and_is_remembered(page):
     names = [b.get_attribute("aria-label") for b in page.locator("#hand button").all()]
     assert any(n.startswith(("Kreuz", "Pik", "Herz", "Karo")) for n in names)
     page.locator("#menu-button").click()
-    page.locator('#dlg-menu [data-action="lang"][data-lang="en"]').click()
+    page.locator('#dlg-menu [data-intent="lang"][data-lang="en"]').click()
     assert confirm_button(page).inner_text().strip().endswith("Pass left")
     assert page.evaluate("document.activeElement.dataset.lang") == "en"  # focus kept
     assert page.locator("#dlg-menu h2").inner_text() == "Menu"

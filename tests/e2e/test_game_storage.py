@@ -36,7 +36,7 @@ def test_a_bad_saved_game_is_set_aside_with_a_clear_message(page):
     assert backup == BAD_TABLE
     assert json.loads(now["stats"])["levels"]["medium"][0] == 2  # kept, plus the new game
     assert now["phase"] == "pass"
-    page.locator('#notice [data-action="dismiss"]').click()
+    page.locator('#notice [data-intent="dismiss"]').click()
     assert page.locator("#notice").inner_text() == ""
 
 
@@ -44,16 +44,16 @@ def test_statistics_reset_asks_first_and_focus_returns(page):
     open_game(page)
     settle(page)
     dialog = open_dialog(page, "stats")
-    dialog.locator('[data-action="reset"]').click()
+    dialog.locator('[data-intent="reset"]').click()
     assert "cannot be undone" in dialog.locator(".confirm").inner_text()
-    dialog.locator('[data-action="reset-no"]').click()
+    dialog.locator('[data-intent="reset-no"]').click()
     assert json.loads(state(page)["stats"])["levels"]["medium"][0] == 1
-    dialog.locator('[data-action="reset"]').click()
-    dialog.locator('[data-action="reset-yes"]').click()
+    dialog.locator('[data-intent="reset"]').click()
+    dialog.locator('[data-intent="reset-yes"]').click()
     assert json.loads(state(page)["stats"])["levels"]["medium"] == [0, 0, 0, 0]
     medium = dialog.locator("tbody td:nth-of-type(2)")  # a column per level: Medium second
     assert medium.all_inner_texts() == ["0"] * 4
-    dialog.locator('.actions [data-action="close"]').click()
+    dialog.locator('.actions [data-intent="close"]').click()
     expect(page.locator("#menu-button")).to_be_focused()  # focus returns where it was
 
 
@@ -64,7 +64,7 @@ def test_escape_does_not_hide_the_hand_summary(page):
         now = my_move(page)
     page.keyboard.press("Escape")
     assert page.locator("#dlg-summary").is_visible()
-    assert page.evaluate("document.activeElement.dataset.action") == "continue"
+    assert page.evaluate("document.activeElement.dataset.intent") == "continue"
     page.keyboard.press("Enter")
     assert settle(page)["hand_number"] == 2
     assert not page.locator("#dlg-summary").is_visible()

@@ -28,7 +28,7 @@ document.addEventListener("click", (e) => {
   if (e.target.closest && e.target.closest("#hand button[data-card]")) window.__cardClicks += 1;
 }, true);
 """
-CONTINUE = '#dlg-summary [data-action="continue"]'
+CONTINUE = '#dlg-summary [data-intent="continue"]'
 
 
 @pytest.fixture
@@ -134,9 +134,9 @@ def test_enter_held_on_a_card_mid_hand_lifts_it_and_plays_nothing(counted: Any) 
 
 def open_new_game_dialog(page: Any) -> None:
     load(page, my_turn_mid_hand())
-    page.locator('[data-action="menu"]').click()
-    page.locator('#dlg-menu [data-action="open-newgame"]').click()
-    page.locator('#dlg-newgame [data-action="start-new"]').focus()
+    page.locator('[data-intent="menu"]').click()
+    page.locator('#dlg-menu [data-intent="open-newgame"]').click()
+    page.locator('#dlg-newgame [data-intent="start-new"]').focus()
 
 
 @pytest.mark.parametrize("key", ["Enter", " "])
@@ -144,11 +144,11 @@ def test_a_key_held_on_the_new_game_dialog_presses_each_button_once(counted: Any
     open_new_game_dialog(counted)
     game = state(counted)["game"]
     hold(counted, key, lambda s: True, "start-new pressed")  # and held into the question
-    keep = counted.locator('#dlg-newgame [data-action="keep"]')
+    keep = counted.locator('#dlg-newgame [data-intent="keep"]')
     assert keep.evaluate("(b) => b === document.activeElement")  # R37: asked, Keep focused
     assert counted.locator("#dlg-newgame").get_attribute("open") is not None
     assert state(counted)["game"] == game  # Keep, focused under the held key, was not pressed
-    counted.locator('#dlg-newgame [data-action="abandon"]').focus()
+    counted.locator('#dlg-newgame [data-intent="abandon"]').focus()
     new_game = dealt(counted, lambda s: s["game"] != game)
     now = hold(counted, key, new_game, "the new game", onto_a_card=True)
     assert counted.locator("#dlg-newgame").get_attribute("open") is None

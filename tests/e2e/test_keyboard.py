@@ -55,7 +55,7 @@ FOCUS_RING = """
   if (!el || el === document.body) return null;
   const s = getComputedStyle(el);
   return {
-    tag: el.tagName, id: el.id, card: el.dataset.card || null, action: el.dataset.action || null,
+    tag: el.tagName, id: el.id, card: el.dataset.card || null, intent: el.dataset.intent || null,
     visible: el.matches(":focus-visible"),
     outlineStyle: s.outlineStyle, outlineWidth: parseFloat(s.outlineWidth),
     outlineColor: s.outlineColor, boxShadow: s.boxShadow,
@@ -80,13 +80,13 @@ def focus(page) -> dict[str, Any]:
 
 
 def focus_comes_to(page, action: str, why: str = "") -> dict[str, Any]:
-    """Focus is on the ``data-action=action`` button, or comes there within 5 s: a closed
+    """Focus is on the ``data-intent=action`` button, or comes there within 5 s: a closed
     dialog hands focus back from its ``close`` event, which the browser fires in a task of
     its own after the dialog closed (later on a busy machine). Fails naming what has it."""
     info: dict[str, Any] = poll(
         page,
         lambda: page.evaluate(FOCUS_RING),
-        lambda now: now is not None and now["action"] == action,
+        lambda now: now is not None and now["intent"] == action,
         5,
         why or f"focus on the {action} button",
     )
@@ -151,7 +151,7 @@ def test_a_hand_by_keyboard_alone_with_visible_focus_that_is_never_lost(page):
         press(page, key)
     assert len(state(page)["selection"]) == 3
     info = press(page, "Tab")
-    assert info["action"] == "confirm-pass", info
+    assert info["intent"] == "confirm-pass", info
     press(page, "Enter")
     assert state(page)["phase"] == "play" or state(page)["pending"]
     assert focus(page)["inHand"], "after the pass focus goes back to the hand"
@@ -189,10 +189,10 @@ def test_a_hand_by_keyboard_alone_with_visible_focus_that_is_never_lost(page):
     # The summary dialog: its button has focus, Tab stays inside, Enter continues.
     page.locator("#dlg-summary[open]").wait_for()
     info = assert_ring(page)
-    assert info["inDialog"] == "dlg-summary" and info["action"] == "continue"
+    assert info["inDialog"] == "dlg-summary" and info["intent"] == "continue"
     for _ in range(4):
         assert press(page, "Tab")["inDialog"] == "dlg-summary"
-    tab_until(page, lambda i: i["action"] == "continue")
+    tab_until(page, lambda i: i["intent"] == "continue")
     press(page, "Enter")
     now = settle(page)
     assert now["phase"] == "pass" and now["hand_number"] == 2
@@ -210,7 +210,7 @@ def test_dialogs_trap_focus_and_return_it_to_their_opener(page):
     open_game(page, "?seed=5&cadence=0&lang=de")
     settle(page)
     page.set_default_timeout(15_000)
-    tab_until(page, lambda i: i["action"] == "menu")
+    tab_until(page, lambda i: i["intent"] == "menu")
 
     # Menu: focus moves in, Tab and Shift+Tab cycle inside, Escape returns to the opener.
     press(page, "Enter")
@@ -228,7 +228,7 @@ def test_dialogs_trap_focus_and_return_it_to_their_opener(page):
         ("open-newgame", "dlg-newgame"),
     ):
         press(page, "Enter")
-        tab_until(page, lambda i, a=action: i["action"] == a)
+        tab_until(page, lambda i, a=action: i["intent"] == a)
         press(page, "Enter")
         assert focus(page)["inDialog"] == dialog, f"{dialog} did not take focus"
         for _ in range(10):
@@ -239,7 +239,7 @@ def test_dialogs_trap_focus_and_return_it_to_their_opener(page):
 
     # A Close button returns focus just the same.
     press(page, "Enter")
-    tab_until(page, lambda i: i["action"] == "close")
+    tab_until(page, lambda i: i["intent"] == "close")
     press(page, "Enter")
     focus_comes_to(page, "menu", "the Close button to hand focus to the menu button")
 

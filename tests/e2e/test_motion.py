@@ -223,7 +223,7 @@ def pass_three(page) -> tuple[list[str], dict[str, Any]]:
         tap(page, code)
     boxes = page.evaluate(BOXES)
     page.evaluate(PROBE)
-    page.locator('[data-action="confirm-pass"]').click()
+    page.locator('[data-intent="confirm-pass"]').click()
     return chosen, boxes
 
 
@@ -370,7 +370,7 @@ def test_a_new_deal_comes_from_the_middle_card_sized(moving):
           };
         }"""
     )
-    page.locator('#dlg-summary [data-action="continue"]').click()
+    page.locator('#dlg-summary [data-intent="continue"]').click()
     starts = poll(
         page,
         lambda: page.evaluate("window.__dealt.filter((s) => !Number.isNaN(s))"),

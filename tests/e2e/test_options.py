@@ -76,7 +76,7 @@ def audio(page: Any) -> dict[str, int]:
 def switch(page: Any, action: str) -> None:
     """Press a switch of the menu with a real click (a gesture) and close the menu."""
     menu = open_dialog(page, "menu")
-    button = menu.locator(f'[data-action="{action}"]')
+    button = menu.locator(f'[data-intent="{action}"]')
     before = button.get_attribute("aria-checked")
     button.click()
     now = poll(page, lambda: button.get_attribute("aria-checked"), lambda now: now != before)

@@ -109,7 +109,7 @@ def assert_site_headers(requests_log) -> None:
 
 HAND = "#hand button[data-card]"
 PLAYABLE = "#hand button[data-card][aria-pressed]"  # blocked/inert cards have none
-CONFIRM = "#center [data-action=confirm-pass]"
+CONFIRM = "#center [data-intent=confirm-pass]"
 SUMMARY = "#dlg-summary[open]"
 
 

@@ -150,7 +150,7 @@ def test_a_new_version_waits_for_the_player_or_the_next_start(
     # The game is open in `page`: the new tab says so and plays only once it takes over
     # (one tab drives a saved game).
     newcomer.wait_for_selector("html[data-state=elsewhere]", state="attached", timeout=TIMEOUT_MS)
-    newcomer.locator('#dlg-tab [data-action="take-over"]').click()
+    newcomer.locator('#dlg-tab [data-intent="take-over"]').click()
     ready(newcomer)
     assert len(navigations) == 2, "the new tab reloads itself once, under the new version"
     assert newcomer.evaluate(

@@ -78,7 +78,7 @@ def test_unavailable_storage_plays_in_memory_and_says_so_once(page, console_erro
     now = moves(page, 4)  # the pass and three cards: a live page
     assert now["phase"] == "play" and len(now["actions"]) > len(first["actions"]) + 12
     assert len(notice_texts(page)) == 1
-    page.locator('#notice [data-action="dismiss"]').click()
+    page.locator('#notice [data-intent="dismiss"]').click()
     moves(page, 2)
     assert notice_texts(page) == []  # said once, not after every move
     assert console_errors == []
@@ -143,7 +143,7 @@ def test_storage_filled_before_the_game_ends_finishes_says_full_and_counts_it_on
     assert now["storage"] == "full"
     texts = notice_texts(page)
     assert len(texts) == 1 and FULL_TEXT in texts[0]
-    assert page.locator('#dlg-summary [data-action="new_game"]').is_visible()  # it finished
+    assert page.locator('#dlg-summary [data-intent="new_game"]').is_visible()  # it finished
     stored_stats = json.loads(written(page, STATS_KEY)[STATS_KEY])["levels"]["medium"]
     assert stored_stats == [1, 0, 0, 0]  # its end waits in memory
     result = json.loads(now["stats"])["levels"]["medium"]

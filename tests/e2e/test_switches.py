@@ -25,7 +25,7 @@ NAMES = {"en": ("Four-colour deck", "Sound"), "de": ("Vierfarbiges Blatt", "Ton"
 SWITCHES = """
 () => [...document.querySelectorAll("#dlg-menu .options button")].map((b) => {
   const after = getComputedStyle(b, "::after");
-  return {action: b.dataset.action, role: b.getAttribute("role"),
+  return {intent: b.dataset.intent, role: b.getAttribute("role"),
           checked: b.getAttribute("aria-checked"), pressed: b.getAttribute("aria-pressed"),
           knob: after.backgroundImage.replace(/rgb[a]?\\([^)]*\\)/g, "")};
 })
@@ -34,9 +34,9 @@ ROW = """() => document.querySelector("#dlg-menu .options").getBoundingClientRec
 
 
 def click(page, action: str, on: bool) -> None:
-    page.locator(f'#dlg-menu [data-action="{action}"]').click()
+    page.locator(f'#dlg-menu [data-intent="{action}"]').click()
     want = "true" if on else "false"
-    page.locator(f'#dlg-menu [data-action="{action}"][aria-checked="{want}"]').wait_for()
+    page.locator(f'#dlg-menu [data-intent="{action}"][aria-checked="{want}"]').wait_for()
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -62,7 +62,7 @@ def test_sound_and_four_colours_are_switches_that_hold_the_row_still(warm_lang_p
             if (after["role"], after["checked"], after["pressed"]) != ("switch", "true", None):
                 found.append(f"{w}×{h} on: {after}")
             if after["knob"] == before["knob"]:
-                found.append(f"{w}×{h}: {after['action']}'s knob stays where it was")
+                found.append(f"{w}×{h}: {after['intent']}'s knob stays where it was")
         height_on = page.evaluate(ROW)
         if height_on != height_off:
             found.append(f"{w}×{h}: the options row {height_off} px off, {height_on} px on")

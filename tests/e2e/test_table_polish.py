@@ -52,7 +52,7 @@ def focused(page) -> str:
     found: str = page.evaluate(
         """() => { const el = document.activeElement;
                    if (el.dataset.card) return "card";
-                   return el.id || el.dataset.action || el.tagName; }"""
+                   return el.id || el.dataset.intent || el.tagName; }"""
     )
     return found
 
@@ -119,7 +119,7 @@ def test_keyboard_goes_hand_then_pass_button_then_menu(pages, lang):
         page.keyboard.press("Shift+Tab")
         assert focused(page) == "card", f"{w}×{h}"
     # In play there is no pass button: from the hand straight to the menu.
-    page.locator('[data-action="confirm-pass"]').click()
+    page.locator('[data-intent="confirm-pass"]').click()
     to_my_turn(page)
     page.locator('#hand button[tabindex="0"]').focus()
     page.keyboard.press("Tab")

@@ -64,7 +64,7 @@ def test_a_second_tab_waits_takes_over_and_gets_the_game_back(page, context):
     dialog = second.locator("#dlg-tab")
     assert dialog.is_visible()
     assert "already open in another tab" in dialog.inner_text()
-    assert second.locator('#dlg-tab [data-action="take-over"]').is_visible()
+    assert second.locator('#dlg-tab [data-intent="take-over"]').is_visible()
     assert tab_status(second) == "elsewhere"
     assert saved(second) == before
     second.keyboard.press("Escape")  # the message cannot be dismissed into a dead table
@@ -77,7 +77,7 @@ def test_a_second_tab_waits_takes_over_and_gets_the_game_back(page, context):
     assert tab_status(second) == "elsewhere"
 
     # Take over: the second tab loads exactly the first tab's progress; the first stops.
-    second.locator('#dlg-tab [data-action="take-over"]').click()
+    second.locator('#dlg-tab [data-intent="take-over"]').click()
     taken = wait_ready(second)
     assert taken["actions"] == now["actions"]
     levels = json.loads(after_move[STATS_KEY])["levels"]

@@ -140,7 +140,7 @@ def walk(page, sizes, touch: bool, lang: str) -> list[str]:
         next_frame(page)
         found += problems(page, f"{lang} {w}×{h} pass")
     tap(page, hand[5])
-    page.locator('[data-action="confirm-pass"]').click()
+    page.locator('[data-intent="confirm-pass"]').click()
     # First trick, your turn: 13 cards, some blocked (sunk), one lifted.
     to_my_turn(page, lambda s, p: bool(blocked_codes(p)))
     tap(page, playable_codes(page)[-1])

@@ -512,6 +512,6 @@ class FakeDom:
 
     def action(self, name: str, within: str = "") -> FakeElement:
         scope = self.by_id(within) if within else self.html
-        found = scope.query(f'[data-action="{name}"]')
-        assert found is not None, f"no [data-action={name}] in {within or 'the page'}"
+        found = scope.query(f'[data-intent="{name}"]')
+        assert found is not None, f"no [data-intent={name}] in {within or 'the page'}"
         return found

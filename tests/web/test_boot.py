@@ -103,7 +103,7 @@ def test_taps_made_while_the_engine_started_are_applied_in_order_once():
     first = tab_with_boot(memory, Boot(build=BUILD))
     hand = first.hand()
     queue = [{"tap": hand[0]}, {"tap": hand[4]}, {"tap": "ZZ"}, {"tap": hand[7]}]
-    queue.append({"action": "confirm-pass"})
+    queue.append({"intent": "confirm-pass"})
     again = tab_with_boot(
         memory, Boot(BUILD, memory.data[PICTURE_KEY], json.dumps(queue)), seed=None
     )
@@ -133,7 +133,7 @@ def test_a_queued_tap_the_engine_refuses_is_dropped():
 
 
 def test_the_queue_accepts_taps_and_the_pass_button_only():
-    text = json.dumps([{"tap": "QS"}, {"action": "confirm-pass"}, {"action": "reset-yes"}, 3])
+    text = json.dumps([{"tap": "QS"}, {"intent": "confirm-pass"}, {"intent": "reset-yes"}, 3])
     assert queued_intents(text) == [Intent("tap", "QS"), Intent("confirm-pass")]
     assert queued_intents("not json") == [] and queued_intents('{"tap": "QS"}') == []
 
@@ -180,7 +180,7 @@ def test_taps_on_a_picture_of_another_point_of_the_game_are_dropped():
     first = tab_with_boot(memory, Boot(build=BUILD))
     shown = memory.data[PICTURE_KEY]  # what the waiting tab painted
     hand = first.hand()
-    queue = json.dumps([{"tap": code} for code in hand[:3]] + [{"action": "confirm-pass"}])
+    queue = json.dumps([{"tap": code} for code in hand[:3]] + [{"intent": "confirm-pass"}])
     first.my_move()  # the other tab plays on: the save is at another point now
     before = first.ctl.game.actions
     again = tab_with_boot(memory, Boot(BUILD, shown, queue), seed=None)

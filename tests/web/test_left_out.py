@@ -66,7 +66,7 @@ def test_no_move_can_be_taken_back():
     tab = open_tab(seed=8)
     tab.my_move()
     tab.my_move()  # a card of yours played
-    offered = {str(el.attr("data-action")) for el in tab.dom.root.query_all("[data-action]")}
+    offered = {str(el.attr("data-intent")) for el in tab.dom.root.query_all("[data-intent]")}
     assert offered and not [a for a in offered if UNDO.search(a)]
 
 

@@ -94,7 +94,7 @@ def test_hearts_broken_is_an_event_once_per_hand() -> None:
 
 
 def checked(menu: FakeElement, action: str) -> str | None:
-    button = menu.query(f'[data-action="{action}"]')
+    button = menu.query(f'[data-intent="{action}"]')
     assert button is not None, action
     assert button.attr("role") == "switch" and button.attr("aria-pressed") is None
     return button.attr("aria-checked")

@@ -42,10 +42,10 @@ def test_a_whole_game_through_clicks_with_never_more_than_one_timer():
         if tab.ctl.game.phase == "hand_over":
             hands += 1
             summary = tab.dialog("summary")
-            assert summary.is_open and summary.query('[data-action="continue"]')
+            assert summary.is_open and summary.query('[data-intent="continue"]')
         tab.my_move()
     assert tab.dialog("summary").is_open
-    assert tab.dialog("summary").query('[data-action="new_game"]') is not None
+    assert tab.dialog("summary").query('[data-intent="new_game"]') is not None
     assert hands >= 3 and tab.ctl.stats.counted(tab.ctl.record.game_id) == "f"
     perf = json.loads(tab.dom.exposed["heartsDebug"]["perf"]())
     assert len(perf["cpu_ms"]) > 100 and len(perf["move_ms"]) == len(perf["cpu_ms"])
@@ -159,13 +159,13 @@ def test_menu_statistics_and_reset_with_confirmation():
     assert "Medium" in stats.text() and "Total playing time" in stats.text()
     tab.act("reset", "dlg-stats")
     assert stats.query('[role="alert"]') is not None
-    assert dom.active() is stats.query('[data-action="reset-no"]')
+    assert dom.active() is stats.query('[data-intent="reset-no"]')
     tab.act("reset-no", "dlg-stats")
     assert tab.ctl.stats.medium.played == 1 and stats.query('[role="alert"]') is None
     tab.act("reset", "dlg-stats")
     tab.act("reset-yes", "dlg-stats")
     assert tab.ctl.stats.medium.played == 0
-    assert dom.active() is stats.query('[data-action="close"]')
+    assert dom.active() is stats.query('[data-intent="close"]')
     tab.act("close", "dlg-stats")
     assert not stats.is_open
     assert dom.active() is dom.by_id("menu-button")  # focus returns where it was
@@ -188,7 +188,7 @@ def test_a_level_radio_chooses_once_and_only_for_the_next_game():
     assert calls == ["hard"]  # one click, one intent (not a click and a change)
     assert tab.ctl.settings.level == "hard" and tab.ctl.game.level == "medium"  # R5
     tab.act("start-new", "dlg-newgame")  # a game is in progress: ask first (R37)
-    assert tab.dom.active() is dialog.query('[data-action="keep"]')
+    assert tab.dom.active() is dialog.query('[data-intent="keep"]')
     tab.act("keep", "dlg-newgame")
     assert not dialog.is_open and tab.ctl.game.level == "medium"
     tab.act("menu")
@@ -219,7 +219,7 @@ def test_help_opens_and_tab_wraps_inside_the_dialog():
     tab.act("open-help", "dlg-menu")
     help_dialog = tab.dialog("help")
     assert help_dialog.is_open and "The rules" in help_dialog.text()
-    top, close = help_dialog.query_all('[data-action="close"]')  # × at the top, Close below
+    top, close = help_dialog.query_all('[data-intent="close"]')  # × at the top, Close below
     assert top.attr("class") == "dlg-x" and top.attr("aria-label") == "Close"
     close.focus()
     event = tab.dom.key("Tab")
@@ -263,7 +263,7 @@ def test_a_new_version_is_offered_between_hands_only():
     tab = open_tab(seed=3)
     tab.dom.dispatch("hearts:update-ready", None)
     assert tab.page.drawing.screen.update_ready
-    assert tab.dialog("summary").query('[data-action="update"]') is None
+    assert tab.dialog("summary").query('[data-intent="update"]') is None
     while tab.ctl.game.phase != "hand_over":
         tab.my_move()
     tab.act("update", "dlg-summary")
@@ -336,7 +336,7 @@ def test_focus_returns_to_the_menu_button_when_close_events_come_late():
     tab.act("open-stats", "dlg-menu")
     tab.dialog("stats").close()  # Escape: the browser closes it and restores focus
     tab.act("menu")
-    close = tab.dialog("menu").query('[data-action="close"]')
+    close = tab.dialog("menu").query('[data-intent="close"]')
     assert close is not None
     close.focus()
     dom.click(close)

@@ -101,7 +101,7 @@ def test_confirm_button_is_disabled_until_three_are_chosen():
     game = Game.new(1)
     two = render.center(build(game, "en", game.hand(0)[:2]))
     three = render.center(build(game, "en", game.hand(0)[:3]))
-    assert 'data-action="confirm-pass" disabled' in two
+    assert 'data-intent="confirm-pass" disabled' in two
     assert "disabled" not in three and "Pass left" in three
 
 

@@ -84,7 +84,7 @@ def test_the_dialog_speaks_both_languages_and_offers_to_take_over():
             html = tab_html(other_tab(lang, taken))
             assert f'id="{TAB_DIALOG}-title"' in html
             assert i18n.text(lang, key) in html
-            assert 'data-action="take-over"' in html
+            assert 'data-intent="take-over"' in html
     assert "Play here" in tab_html(other_tab("en", False))
     assert "Hier spielen" in tab_html(other_tab("de", True))
 

@@ -26,7 +26,7 @@ def test_the_second_tab_waits_and_ignores_its_input():
     assert second.dom.root.attr("data-tab") == "elsewhere"
     dialog = second.dom.by_id("dlg-tab")
     assert dialog.is_open and "already open in another tab" in dialog.text()
-    assert second.dom.active() is dialog.query('[data-action="take-over"]')
+    assert second.dom.active() is dialog.query('[data-intent="take-over"]')
     assert second.dom.by_id("boot").attr("hidden") == ""
     second.dom.click(second.dom.by_id("menu-button"))
     assert not second.dom.by_id("dlg-menu").is_open  # this tab does not drive the game
@@ -39,7 +39,7 @@ def test_taking_over_stops_the_first_tab_and_resumes_its_progress():
     _, _, first, second = two_tabs()
     first.my_move()  # the pass, and the CPU seats up to your turn
     saved = first.state()["game"]
-    second.dom.click(second.dom.by_id("dlg-tab").query('[data-action="take-over"]'))
+    second.dom.click(second.dom.by_id("dlg-tab").query('[data-intent="take-over"]'))
     assert second.ownership.owner and second.state()["game"] == saved
     assert not second.dom.by_id("dlg-tab").is_open and second.dom.root.attr("data-tab") == "owner"
     assert len(second.hand()) == 13
@@ -51,7 +51,7 @@ def test_taking_over_stops_the_first_tab_and_resumes_its_progress():
     # Taking it back resumes the second tab's progress.
     second.my_move()
     later = second.state()["game"]
-    first.dom.click(first.dom.by_id("dlg-tab").query('[data-action="take-over"]'))
+    first.dom.click(first.dom.by_id("dlg-tab").query('[data-intent="take-over"]'))
     assert first.ownership.owner and first.state()["game"] == later
     assert not second.ownership.owner
 
@@ -104,7 +104,7 @@ def test_take_over_while_holding_plays_at_once():
     _, locks, first, second = two_tabs()
     locks.close_tab(first.dom)
     assert not second.ownership.owner
-    second.dom.click(second.dom.by_id("dlg-tab").query('[data-action="take-over"]'))
+    second.dom.click(second.dom.by_id("dlg-tab").query('[data-intent="take-over"]'))
     assert second.ownership.owner and not second.dom.by_id("dlg-tab").is_open
 
 

@@ -15,10 +15,10 @@ TAB_DIALOG = "dlg-tab"
 # The short menu focuses its first button, the summary its Continue button.
 
 
-def _button(action: str, label: str, kind: str = "", extra: str = "") -> str:
+def _button(intent: str, label: str, kind: str = "", extra: str = "") -> str:
     cls = f"btn {kind}".strip()
     return (
-        f'<button type="button" class="{cls}" data-action="{action}"{extra}>'
+        f'<button type="button" class="{cls}" data-intent="{intent}"{extra}>'
         f"{escape(label)}</button>"
     )
 
@@ -27,7 +27,7 @@ def _head(close: str, heading: str) -> str:
     """The dialog's heading with a close button beside it: a header that stays in view
     while a long dialog scrolls, the text passing under it, never under the button."""
     return (
-        f'<div class="dlg-head"><button type="button" class="dlg-x" data-action="close" '
+        f'<div class="dlg-head"><button type="button" class="dlg-x" data-intent="close" '
         f'aria-label="{escape(close)}"><span aria-hidden="true">×</span></button>'
         f"{heading}</div>"
     )
@@ -38,8 +38,8 @@ def _title(element_id: str, text: str) -> str:
     return f'<h2 id="{element_id}" tabindex="-1" autofocus>{escape(text)}</h2>'
 
 
-def _actions(*buttons: str) -> str:
-    return f'<div class="actions">{"".join(buttons)}</div>'
+def _buttons(*buttons: str) -> str:
+    return f'<div class="buttons">{"".join(buttons)}</div>'
 
 
 # A short celebration on a win: hearts that burst from the result line (CSS only; none under
@@ -92,7 +92,7 @@ def summary(s: Summary, update_ready: bool = False) -> str:
     return (
         f'<h2 id="dlg-summary-title">{escape(s.title)}</h2>{result}{moon}'
         f'<table class="scores"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
-        f"{nxt}{target}{update}{_actions(menu, go_on)}"
+        f"{nxt}{target}{update}{_buttons(menu, go_on)}"
     )
 
 
@@ -102,7 +102,7 @@ def _pressed(on: bool) -> str:
 
 def menu(m: MenuView) -> str:
     langs = "".join(
-        f'<button type="button" class="btn lang-btn" data-action="lang" data-lang="{c.value}" '
+        f'<button type="button" class="btn lang-btn" data-intent="lang" data-lang="{c.value}" '
         f'lang="{c.value}" aria-pressed="{_pressed(c.chosen)}">'
         f"{escape(c.label)}</button>"
         for c in m.langs
@@ -110,7 +110,7 @@ def menu(m: MenuView) -> str:
     # Sound and the four-colour deck are switches, on or off (U10, U11): a screen reader
     # says "switch, on", and the track and knob beside the name show it without colour.
     switches = "".join(
-        f'<button type="button" class="btn switch-btn" role="switch" data-action="{c.value}" '
+        f'<button type="button" class="btn switch-btn" role="switch" data-intent="{c.value}" '
         f'aria-checked="{_pressed(c.chosen)}">{escape(c.label)}</button>'
         for c in m.switches
     )
@@ -130,7 +130,7 @@ def menu(m: MenuView) -> str:
         f'<span id="lang-label" class="label">{escape(m.language)}</span>{langs}</div>'
         f'<div class="lang-switch options" role="group" aria-labelledby="options-label">'
         f'<span id="options-label" class="label">{escape(m.options)}</span>{switches}</div>'
-        f"{_actions(_button('close', m.close))}"
+        f"{_buttons(_button('close', m.close))}"
     )
 
 
@@ -138,16 +138,16 @@ def new_game(v: NewGameView) -> str:
     """The new-game dialog (R5); while confirming it asks before abandoning a game (R37)."""
     radios = "".join(
         f'<label class="radio"><input type="radio" name="level" value="{c.value}" '
-        f'data-action="level"{" checked" if c.chosen else ""}> {escape(c.label)}</label>'
+        f'data-intent="level"{" checked" if c.chosen else ""}> {escape(c.label)}</label>'
         for c in v.levels
     )
     current = f'<p class="note">{escape(v.current)}</p>' if v.current else ""
     if v.confirming:
-        actions = f'<p class="confirm" role="alert">{escape(v.confirm)}</p>' + _actions(
+        actions = f'<p class="confirm" role="alert">{escape(v.confirm)}</p>' + _buttons(
             _button("abandon", v.abandon, "danger"), _button("keep", v.keep)
         )
     else:
-        actions = _actions(_button("start-new", v.start, "primary"), _button("close", v.close))
+        actions = _buttons(_button("start-new", v.start, "primary"), _button("close", v.close))
     return (
         f"{_head(v.close, _title('dlg-newgame-title', v.title))}"
         f'<fieldset class="levels"><legend>{escape(v.legend)}</legend>{radios}</fieldset>'
@@ -172,12 +172,12 @@ def stats(v: StatsView) -> str:
     bars = "".join(f"<td>{bar(r, i)}</td>" for i, r in enumerate(v.rows))
     foot = f'<tfoot><tr class="bars"><th scope="row">{escape(v.results)}</th>{bars}</tr></tfoot>'
     if v.confirming:
-        actions = f'<p class="confirm" role="alert">{escape(v.confirm)}</p>' + _actions(
+        actions = f'<p class="confirm" role="alert">{escape(v.confirm)}</p>' + _buttons(
             _button("reset-yes", v.reset_yes, "danger"),
             _button("reset-no", v.cancel),
         )
     else:
-        actions = _actions(_button("reset", v.reset), _button("close", v.close, "primary"))
+        actions = _buttons(_button("reset", v.reset), _button("close", v.close, "primary"))
     return (
         f"{_head(v.close, _title('dlg-stats-title', v.title))}"
         f'<table class="stats"><thead><tr><th scope="col">{escape(v.level_heading)}</th>{head}'
@@ -195,7 +195,7 @@ def help_text(v: HelpView) -> str:
         f"<ul>{rules}</ul><p>{unbroken(v.controls)}</p>"
         f'<p class="fair">{unbroken(v.fair)}</p>'
         f"<h3>{escape(v.tips_title)}</h3><ul>{tips}</ul></div>"
-        f"{_actions(_button('close', v.close, 'primary'))}"
+        f"{_buttons(_button('close', v.close, 'primary'))}"
     )
 
 
@@ -210,5 +210,5 @@ def other_tab(v: TabView) -> str:
     """The inner HTML of the "open in another tab" dialog."""
     return (
         f'<h2 id="{TAB_DIALOG}-title">{escape(v.title)}</h2><p>{escape(v.message)}</p>'
-        f"{_actions(_button('take-over', v.take_over, 'primary'))}"
+        f"{_buttons(_button('take-over', v.take_over, 'primary'))}"
     )

@@ -67,7 +67,7 @@ def center(v: TableView) -> str:
             f'<div class="pass-panel dir-{escape(panel.direction)}">'
             f'<p class="pass-prompt">{unbroken(panel.prompt)}</p>'
             f'<p class="pass-count{full}">{_by_pointer(panel.count_text, panel.count_touch)}</p>'
-            f'<button type="button" class="btn primary pass-btn" data-action="confirm-pass"'
+            f'<button type="button" class="btn primary pass-btn" data-intent="confirm-pass"'
             f"{disabled}>"
             f'<span class="arrow" aria-hidden="true">{ARROWS[panel.direction]}</span> '
             f"{escape(panel.button)}</button></div>"
