@@ -75,6 +75,7 @@ def contract(root: Path, build: str, stdlib: str) -> dict[str, Any]:
         "stats": records.STATS_KEY,
         "settings": records.SETTINGS_KEY,
         "picture": records.PICTURE_KEY,
+        "pictures": list(records.PICTURE_KEYS),  # every key a picture may be under: caches
         "pictureKind": records.PICTURE_KIND,
         "pictureVersion": records.PICTURE_VERSION,
         "badSuffix": records.BAD_SUFFIX,

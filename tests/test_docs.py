@@ -48,6 +48,8 @@ from collections.abc import Callable
 from contextlib import redirect_stdout
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 ARROW = "→"
@@ -310,3 +312,13 @@ def test_the_readme_says_the_first_visit_costs_what_performance_md_measured():
     measured = re.findall(r"^\| bytes sent \| ([\d.]+ MB) \|", table, re.MULTILINE)
     assert len(said) == 1 and len(measured) == 1
     assert said == measured
+
+
+# A newcomer reads each in ten minutes: the README is the front door, architecture.md the map.
+SHORT_DOCS = {"README.md": 250, "docs/architecture.md": 250}
+
+
+@pytest.mark.parametrize("name", sorted(SHORT_DOCS))
+def test_the_front_door_and_the_map_stay_short(name: str) -> None:
+    lines = (ROOT / name).read_text(encoding="utf-8").count("\n")
+    assert lines <= SHORT_DOCS[name], f"{name} has {lines} lines (at most {SHORT_DOCS[name]})"

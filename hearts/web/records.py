@@ -15,8 +15,11 @@ record found there is still loaded and rewritten as the current version.
 
 Beside them, the table's *picture* (:data:`PICTURE_KEY`) keeps what the table showed: not a
 record the game reads back, but the HTML static/boot.js paints before Python starts, if it
-matches the saved game.  (Its stored key and kind still say "snapshot", its older name, not
-the interpreter's memory snapshot; they stay so that pictures already stored still paint.)
+matches the saved game and was drawn by this very build.  Builds before this one kept it
+under :data:`FORMER_PICTURE_KEYS` (it was once called a "snapshot", now the interpreter's
+memory snapshot's name): no build paints another build's picture, so one found there is
+only freed, as a cache, the first time a picture is written (nothing a player keeps is in
+it: the game is drawn again from its record).
 
 One intent is one commit (:meth:`Records.commit`): the table is written first, then the
 statistics, at most once, which count each game by its id exactly once
@@ -56,13 +59,15 @@ from .table_record import MAX_OWED, TableRecord, load_table, sealed_table
 GAME_KEY = "hearts.game.v1"
 STATS_KEY = "hearts.stats.v1"
 SETTINGS_KEY = "hearts.settings.v1"
-# The table's picture, for static/boot.js: stored under its old name (see above).
-PICTURE_KEY = "hearts.snapshot.v1"
+# The table's picture, for static/boot.js, and where builds before this one kept it.
+PICTURE_KEY = "hearts.picture.v1"
+FORMER_PICTURE_KEYS = ("hearts.snapshot.v1",)
+PICTURE_KEYS = (PICTURE_KEY, *FORMER_PICTURE_KEYS)
 BAD_SUFFIX = ".bad"
 BAD_KEEP = 3  # copies kept per key, the newest first and the oldest last (at least 2)
 BAD_MAX = 64_000  # characters kept of one copy: more than any record the game writes
 
-PICTURE_KIND = "hearts-snapshot"  # the old name too: a picture stored before still paints
+PICTURE_KIND = "hearts-picture"
 PICTURE_VERSION = 1
 
 
@@ -78,7 +83,7 @@ def game_storage(backend: Storage | None, state: str = OK) -> SafeStorage:
     order = tuple(
         name for key in (GAME_KEY, STATS_KEY, SETTINGS_KEY) for name in (*bad_keys(key)[::-1], key)
     )
-    return SafeStorage(backend, order=order, caches=(PICTURE_KEY,), state=state)
+    return SafeStorage(backend, order=order, caches=PICTURE_KEYS, state=state)
 
 
 def bad_keys(key: str) -> tuple[str, ...]:
@@ -203,6 +208,9 @@ class Records:
         body = {"kind": PICTURE_KIND, "v": PICTURE_VERSION, "table": self.table_check}
         text = json.dumps({**body, **picture}, separators=(",", ":"), sort_keys=True)
         if text != self._picture:
+            if self._picture is None:  # the first this page writes: free the former keys
+                for key in FORMER_PICTURE_KEYS:
+                    self.storage.remove(key)
             self._picture = text
             self.storage.set(PICTURE_KEY, text)
 

@@ -50,7 +50,7 @@ export function setAside(storage, key) {
 // still under its key, and only the player may choose to start without it (discardRecord).
 export function setAsideForWayOn(storage, key) {
     try {
-        storage.removeItem(RECORDS.picture);
+        dropPictures(storage);
     } catch (error) {
         console.warn("Hearts: storage refused to drop the picture", error); // try the copy anyway
     }
@@ -66,5 +66,11 @@ export function setAsideForWayOn(storage, key) {
 // (the picture too, as the way on always does). Throws what the storage throws.
 export function discardRecord(storage, key) {
     storage.removeItem(key);
-    storage.removeItem(RECORDS.picture);
+    dropPictures(storage);
+}
+
+// The table's picture, under its key and its former ones: only a cache, drawn again by
+// Python. Throws what the storage throws.
+export function dropPictures(storage) {
+    for (const key of RECORDS.pictures) storage.removeItem(key);
 }

@@ -5,7 +5,7 @@
 import { LIFECYCLE, NAMES, RECORDS } from "../build/contract.mjs";
 import { blames, current, onChange, report } from "../lifecycle.mjs";
 import { retriedStart, runtimeChecked, runtimeProven, startWithoutSnapshot, triedAgain } from "../start-notes.mjs";
-import { discardRecord, setAsideForWayOn } from "./set-aside.mjs";
+import { discardRecord, dropPictures, setAsideForWayOn } from "./set-aside.mjs";
 
 const CAUSES = new Map([
     [RECORDS.game, "game"],
@@ -42,7 +42,7 @@ function wayOn(cause, key, words, why) {
         if (cause === "none") {
             triedAgain();
             try {
-                localStorage.removeItem(RECORDS.picture); // only a cache: drawn again by Python
+                dropPictures(localStorage);
             } catch (error) {
                 console.warn("Hearts: storage refused the way on", error); // start again anyway
             }

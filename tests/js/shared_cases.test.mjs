@@ -129,7 +129,9 @@ class Storage extends Map {
     }
 }
 
-const keyOf = (record, copy) => (copy ? badKeys(RECORDS[record])[copy - 1] : RECORDS[record]);
+// "formerPicture": a picture where the builds before kept it (RECORDS.pictures after the first).
+const KEYS = { ...RECORDS, formerPicture: RECORDS.pictures[1] };
+const keyOf = (record, copy) => (copy ? badKeys(KEYS[record])[copy - 1] : KEYS[record]);
 const stored = (entries, room) =>
     new Storage(
         entries.map(([record, copy, spec]) => [keyOf(record, copy), text(spec)]),

@@ -7,10 +7,20 @@ import json
 from functools import partial
 from typing import Any
 
+from hearts.enums import Level
+from hearts.stats import Fold, Stats
 from hearts.web.events import Outcome
 from hearts.web.page import queued_intents
 from hearts.web.ports import Boot, Intent
-from hearts.web.records import GAME_KEY, PICTURE_KEY, SETTINGS_KEY, STATS_KEY
+from hearts.web.records import (
+    FORMER_PICTURE_KEYS,
+    GAME_KEY,
+    PICTURE_KEY,
+    PICTURE_KIND,
+    SETTINGS_KEY,
+    STATS_KEY,
+)
+from hearts.web.settings import Settings, dump_settings
 
 from .memory import MemoryStorage
 from .pages import Tab, open_tab
@@ -39,7 +49,7 @@ def test_the_picture_is_what_the_table_shows_keyed_to_the_save():
     tab = tab_with_boot(memory, Boot(build=BUILD))
     tab.my_move()
     stored = picture(memory)
-    assert stored["kind"] == "hearts-snapshot" and stored["v"] == 1 and stored["build"] == BUILD
+    assert stored["kind"] == PICTURE_KIND and stored["v"] == 1 and stored["build"] == BUILD
     assert stored["table"] == json.loads(memory.data[GAME_KEY])["check"]
     dom = tab.dom
     for region in ("status", "seat-0", "seat-1", "seat-2", "seat-3", "center", "hand"):
@@ -51,6 +61,33 @@ def test_the_picture_is_what_the_table_shows_keyed_to_the_save():
     tab.tap(tab.playable()[0])  # a lift is saved: the picture follows it
     assert picture(memory)["table"] == json.loads(memory.data[GAME_KEY])["check"]
     assert "lifted" in picture(memory)["regions"]["hand"]
+
+
+def test_records_of_the_build_that_kept_the_picture_as_a_snapshot_load_and_its_key_is_freed():
+    """The builds before kept the picture under "hearts.snapshot.v1", kind
+    "hearts-snapshot": their game, statistics and settings load as they are, and the old
+    picture (never painted by another build) is freed when the first picture is written."""
+    memory = MemoryStorage()
+    memory.data[SETTINGS_KEY] = dump_settings(Settings(level=Level.HARD, four_colour=True))
+    memory.data[STATS_KEY] = Stats().fold(Fold("an earlier game", Level.EASY)).to_json()
+    before = tab_with_boot(memory, Boot(build="older"))
+    before.my_move()
+    before.tap(before.playable()[0])
+    old = {**picture(memory), "kind": "hearts-snapshot"}  # as those builds wrote it
+    memory.data[FORMER_PICTURE_KEYS[0]] = json.dumps(old)
+    del memory.data[PICTURE_KEY]
+    assert FORMER_PICTURE_KEYS == ("hearts.snapshot.v1",)
+    records = {key: memory.data[key] for key in (GAME_KEY, STATS_KEY, SETTINGS_KEY)}
+
+    after = tab_with_boot(memory, Boot(build=BUILD))
+    assert after.ctl.game.log == before.ctl.game.log  # the same game, at the same point
+    assert after.ctl.record.lifted == before.ctl.record.lifted is not None
+    assert FORMER_PICTURE_KEYS[0] not in memory.data
+    assert picture(memory)["kind"] == PICTURE_KIND and picture(memory)["build"] == BUILD
+    assert {key: memory.data[key] for key in (STATS_KEY, SETTINGS_KEY)} == {
+        key: records[key] for key in (STATS_KEY, SETTINGS_KEY)
+    }
+    assert memory.data[GAME_KEY] == records[GAME_KEY]  # read, not rewritten
 
 
 def test_drawing_writes_no_storage_the_life_cycle_stores_the_picture():

@@ -43,6 +43,7 @@ from hearts.web import phrases
 from hearts.web.params import Params, choose_lang, parse_query
 from hearts.web.records import (
     BAD_MAX,
+    FORMER_PICTURE_KEYS,
     GAME_KEY,
     PICTURE_KEY,
     SETTINGS_KEY,
@@ -65,6 +66,7 @@ RECORD_KEYS = {
     "stats": STATS_KEY,
     "settings": SETTINGS_KEY,
     "picture": PICTURE_KEY,
+    "formerPicture": FORMER_PICTURE_KEYS[0],
 }
 
 
