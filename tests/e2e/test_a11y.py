@@ -12,7 +12,9 @@ CPython (tests/e2e/positions.py) so no screen needs minutes of play to reach.
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -76,6 +78,35 @@ def describe(violations: list[dict[str, Any]]) -> str:
 
 
 SCHEMES = ("light", "dark")
+
+
+@contextlib.contextmanager
+def axe_page(browser: Any, site_url: str, lang: str = "en") -> Iterator[Any]:
+    """A page of a phone-sized context axe can audit (its script needs the CSP bypassed),
+    closed after the block."""
+    context = browser.new_context(
+        base_url=site_url,
+        bypass_csp=True,  # axe's script (the page's CSP allows no other)
+        service_workers="block",
+        viewport={"width": 390, "height": 844},
+        locale="de-DE" if lang == "de" else "en-US",
+    )
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+def axe_findings(page: Any, where: str) -> list[str]:
+    """axe's violations on the page as it stands, in the light and the dark scheme."""
+    found = []
+    for scheme in SCHEMES:
+        page.emulate_media(color_scheme=scheme)
+        next_frame(page)
+        violations = audit(page)["violations"]
+        if violations:
+            found.append(f"{where} {scheme}:\n{describe(violations)}")
+    return found
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

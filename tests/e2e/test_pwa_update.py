@@ -84,6 +84,13 @@ def ready(page) -> None:
     page.wait_for_selector("html[data-state=ready]", state="attached", timeout=TIMEOUT_MS)
 
 
+def install(page, url: str) -> None:
+    """The game at ``url`` is ready and its service worker has installed it for offline."""
+    page.goto(url + GAME)
+    ready(page)
+    page.wait_for_selector("html[data-pwa=offline-ready]", state="attached", timeout=TIMEOUT_MS)
+
+
 def find_update(page) -> None:
     page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
     page.wait_for_selector("html[data-pwa=update-ready]", state="attached", timeout=TIMEOUT_MS)
@@ -93,9 +100,7 @@ def test_a_new_version_waits_for_the_player_or_the_next_start(
     page, context, private_site, console_errors, csp_violations
 ):
     site, url = private_site
-    page.goto(url + GAME)
-    ready(page)
-    page.wait_for_selector("html[data-pwa=offline-ready]", state="attached", timeout=TIMEOUT_MS)
+    install(page, url)
     page.evaluate("window.__sameDocument = true")
     game = state(page)["game"]
     first = cached_paths(page)
@@ -177,9 +182,7 @@ def test_a_start_without_session_storage_takes_over_and_an_offer_taken_up_elsewh
     start had activated that version, was a button that did nothing (no version waited any
     more) while the tab ran its old code under the new worker."""
     site, url = private_site
-    page.goto(url + GAME)
-    ready(page)
-    page.wait_for_selector("html[data-pwa=offline-ready]", state="attached", timeout=TIMEOUT_MS)
+    install(page, url)
     game = state(page)["game"]
     deploy(site, 2)
     find_update(page)
@@ -203,9 +206,7 @@ def test_a_new_version_that_does_not_take_over_leaves_the_start_to_the_old_one(
     page starts the old version in place and offers the update - it does not reload into a
     take-over that may be half done (in Chrome such a reload could hang for good)."""
     site, url = private_site
-    page.goto(url + GAME)
-    ready(page)
-    page.wait_for_selector("html[data-pwa=offline-ready]", state="attached", timeout=TIMEOUT_MS)
+    install(page, url)
     game = state(page)["game"]
 
     # A version whose worker ignores the request to skip waiting: it never takes over.

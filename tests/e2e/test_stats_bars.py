@@ -17,7 +17,7 @@ from hearts.stats import Stats
 from hearts.web.records import STATS_KEY
 
 from .drive import open_dialog
-from .test_a11y import audit, describe
+from .test_a11y import axe_findings, axe_page
 
 SIZES = [(390, 844), (1366, 768)]
 LABELS = {
@@ -64,16 +64,8 @@ BARS = """
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_each_level_has_a_bar_of_its_wins_draws_and_losses(browser, site_url, lang):
-    context = browser.new_context(
-        base_url=site_url,
-        bypass_csp=True,  # axe's script (the page's CSP allows no other)
-        service_workers="block",
-        viewport={"width": 390, "height": 844},
-        locale="de-DE" if lang == "de" else "en-US",
-    )
     found = []
-    try:
-        page = context.new_page()
+    with axe_page(browser, site_url, lang) as page:
         page.goto("/static/manifest.webmanifest")
         page.evaluate(
             f"localStorage.setItem({json.dumps(STATS_KEY)}, {json.dumps(stored_stats())})"
@@ -100,12 +92,5 @@ def test_each_level_has_a_bar_of_its_wins_draws_and_losses(browser, site_url, la
                     found.append(f"{w}×{h}: parts {shares}, not about {want}")
             if not all(b["inView"] for b in bars):
                 found.append(f"{w}×{h}: a bar too small to see {bars}")
-            for scheme in ("light", "dark"):
-                page.emulate_media(color_scheme=scheme)
-                next_frame(page)
-                violations = audit(page)["violations"]
-                if violations:
-                    found.append(f"{w}×{h} {scheme}:\n{describe(violations)}")
-    finally:
-        context.close()
+            found += axe_findings(page, f"{w}×{h}")
     assert found == [], "\n".join(found)

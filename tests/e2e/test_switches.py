@@ -15,7 +15,7 @@ import pytest
 from harness.gamepage import next_frame
 
 from .drive import open_dialog
-from .test_a11y import audit, describe
+from .test_a11y import axe_findings, axe_page
 
 SIZES = [(1366, 768), (390, 844)]
 NAMES = {"en": ("Four-colour deck", "Sound"), "de": ("Vierfarbiges Blatt", "Ton")}
@@ -74,15 +74,8 @@ def test_sound_and_four_colours_are_switches_that_hold_the_row_still(warm_lang_p
 
 
 def test_axe_finds_nothing_in_the_menu_with_both_switches_on(browser, site_url):
-    context = browser.new_context(
-        base_url=site_url,
-        bypass_csp=True,  # axe's script (the page's CSP allows no other)
-        service_workers="block",
-        viewport={"width": 390, "height": 844},
-    )
     found = []
-    try:
-        page = context.new_page()
+    with axe_page(browser, site_url, "de") as page:
         page.goto("/?seed=8&cadence=0&lang=de")
         page.locator("html[data-state=ready]").wait_for(state="attached", timeout=90_000)
         open_dialog(page, "menu")
@@ -90,12 +83,5 @@ def test_axe_finds_nothing_in_the_menu_with_both_switches_on(browser, site_url):
         click(page, "sound", True)
         for w, h in SIZES:
             page.set_viewport_size({"width": w, "height": h})
-            for scheme in ("light", "dark"):
-                page.emulate_media(color_scheme=scheme)
-                next_frame(page)
-                violations = audit(page)["violations"]
-                if violations:
-                    found.append(f"{w}×{h} {scheme}:\n{describe(violations)}")
-    finally:
-        context.close()
+            found += axe_findings(page, f"{w}×{h}")
     assert found == [], "\n".join(found)
