@@ -237,10 +237,10 @@ def base_url(site_url: str) -> str:
 # a second core, anew at every start: an incognito context (every context here) keeps no
 # code cache. That was ~0.7 of a warm start's ~3.2 CPU-seconds, and a run starts the game
 # about 300 times, for no change in what a page does: WebAssembly means the same in either
-# tier, and Liftoff's larger frames make a deep stack fail sooner, not later (docs/testing.md
-# has the figures). What depends on the optimising tier (the code cache a return visit
-# deserializes, tests/e2e/test_pwa.py) and every benchmark start Chromium as players have
-# it (harness.browser.launch_options).
+# tier, and Liftoff's larger frames make a deep stack fail sooner, not later (docs/testing.md,
+# "WebAssembly in the baseline tier"). What depends on the optimising tier (the code cache a
+# return visit deserializes, tests/e2e/test_pwa.py) and every benchmark start Chromium as
+# players have it (harness.browser.launch_options).
 TESTS_ONLY_ARGS = ["--js-flags=--liftoff-only"]
 
 
@@ -397,11 +397,11 @@ def lang_pages(browser, site_url):
 
 # --- warm pages: a return visit's start ------------------------------------------------------
 # A first visit's start costs ~4.6 CPU-s (browser and renderer) and its snapshot worker ~1.7
-# more; a start from the kept snapshot ~2.6 (docs/testing.md). Tests about what a page shows
-# and does (not about how it starts: those keep contexts of their own) share one context per
-# locale and worker, made once, whose Cache Storage holds the snapshot; each test gets a new
-# page in it with the origin's storage cleared, so it begins with no game, no statistics and
-# no settings.
+# more; a start from the kept snapshot ~2.6 (Chromium's own CPU time per start). Tests about
+# what a page shows and does (not how it starts: those keep contexts of their own) share one
+# context per locale and worker, made once, whose Cache Storage holds the snapshot; each test
+# gets a new page in it with the origin's storage cleared, so it begins with no game, no
+# statistics and no settings.
 
 WARM_SNAPSHOT_TIMEOUT_MS = 30_000  # made ~3 s after the first start is idle, ~2 s to make
 
