@@ -88,35 +88,35 @@ class Stats(NamedTuple):
         return self._replace(seen=(*kept, (game_id, mark))[-SEEN_LIMIT:])
 
     def level(self, level: Level | str) -> LevelStats:
-        record: LevelStats = getattr(self, level_of(level))
-        return record
+        counts: LevelStats = getattr(self, level_of(level))
+        return counts
 
     def game_started(self, level: Level | str) -> Stats:
         """Count a game as played when it begins (R37)."""
-        record = self.level(level)
-        return self._with(level, record._replace(played=record.played + 1))
+        counts = self.level(level)
+        return self._with(level, counts._replace(played=counts.played + 1))
 
     def game_finished(self, level: Level | str, result: Result | str) -> Stats:
         """Count a game played to its end as a win, loss or draw.
 
         A finished game was also played: if the statistics were reset (or set aside) while
-        it ran, it is counted as played again, so the record always stays valid
+        it ran, it is counted as played again, so the counts always stay valid
         (won + lost + drawn <= played).
         """
-        record = self.level(level)
+        counts = self.level(level)
         try:
             field = _FIELD[Result(result)]
         except ValueError:
             raise ValueError(f"unknown result {result!r}") from None
-        record = record._replace(**{field: getattr(record, field) + 1})
-        if record.unfinished < 0:
-            record = record._replace(played=record.played + 1)
-        return self._with(level, record)
+        counts = counts._replace(**{field: getattr(counts, field) + 1})
+        if counts.unfinished < 0:
+            counts = counts._replace(played=counts.played + 1)
+        return self._with(level, counts)
 
-    def _with(self, level: Level | str, record: LevelStats) -> Stats:
-        """These statistics with ``level``'s record replaced."""
+    def _with(self, level: Level | str, counts: LevelStats) -> Stats:
+        """These statistics with ``level``'s counts replaced."""
         chosen = level_of(level)
-        easy, medium, hard = (record if lvl == chosen else self.level(lvl) for lvl in LEVELS)
+        easy, medium, hard = (counts if lvl == chosen else self.level(lvl) for lvl in LEVELS)
         return self._replace(easy=easy, medium=medium, hard=hard)
 
     def add_time(self, milliseconds: int) -> Stats:
@@ -127,8 +127,8 @@ class Stats(NamedTuple):
 
     def to_json(self) -> str:
         levels = {
-            name: [rec.played, rec.won, rec.lost, rec.drawn]
-            for name, rec in ((name, self.level(name)) for name in LEVELS)
+            name: [counts.played, counts.won, counts.lost, counts.drawn]
+            for name, counts in ((name, self.level(name)) for name in LEVELS)
         }
         body: dict[str, Any] = {
             "kind": STATS_KIND,
@@ -152,7 +152,7 @@ class Stats(NamedTuple):
             raise SaveError("the statistics playing time is malformed")
         if not isinstance(levels, dict) or set(levels) != set(LEVELS):
             raise SaveError("the statistics levels are malformed")
-        records: dict[str, LevelStats] = {}
+        per_level: dict[str, LevelStats] = {}
         for name in LEVELS:
             counts = levels[name]
             if (
@@ -162,8 +162,8 @@ class Stats(NamedTuple):
                 or counts[1] + counts[2] + counts[3] > counts[0]
             ):
                 raise SaveError(f"the statistics for {name} are malformed")
-            records[name] = LevelStats(*counts)
-        easy, medium, hard = (records[name] for name in LEVELS)
+            per_level[name] = LevelStats(*counts)
+        easy, medium, hard = (per_level[name] for name in LEVELS)
         return cls(easy, medium, hard, time_ms, seen)
 
 

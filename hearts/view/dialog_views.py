@@ -162,19 +162,19 @@ def stats(lang: str, s: Stats, confirming: bool) -> StatsView:
     rows = tuple(
         StatsRow(
             t(f"level.{lvl}"),
-            rec.played,
-            rec.won,
-            rec.lost,
-            rec.drawn,
+            counts.played,
+            counts.won,
+            counts.lost,
+            counts.drawn,
             t(
                 "stats.bar",
                 level=t(f"level.{lvl}"),
-                won=i18n.counted(lang, "wins", rec.won),
-                drawn=i18n.counted(lang, "draws", rec.drawn),
-                lost=i18n.counted(lang, "losses", rec.lost),
+                won=i18n.counted(lang, "wins", counts.won),
+                drawn=i18n.counted(lang, "draws", counts.drawn),
+                lost=i18n.counted(lang, "losses", counts.lost),
             ),
         )
-        for lvl, rec in ((lvl, s.level(lvl)) for lvl in LEVELS)
+        for lvl, counts in ((lvl, s.level(lvl)) for lvl in LEVELS)
     )
     return StatsView(
         title=t("stats.title"),
