@@ -162,10 +162,10 @@ def test_axe_reports_no_violations_on_any_screen(browser, site_url, lang):
         page.locator('#dlg-stats [data-intent="reset"]').click()
         check("statistics, confirm reset")
         page.locator('#dlg-stats [data-intent="reset-no"]').click()
-        page.locator('#dlg-stats .actions [data-intent="close"]').click()
+        page.locator('#dlg-stats .buttons [data-intent="close"]').click()
         open_dialog(page, "help")
         check("how to play")
-        page.locator('#dlg-help .actions [data-intent="close"]').click()
+        page.locator('#dlg-help .buttons [data-intent="close"]').click()
 
         to_my_turn(page, lambda s, p: bool(blocked_codes(p)) and len(s["legal"]) >= 2)
         tap(page, playable_codes(page)[0])

@@ -291,7 +291,7 @@ def test_difficulty_change_applies_only_to_the_next_game(page):
     open_dialog(page, "newgame")
     page.locator('#dlg-newgame input[value="hard"]').check()
     assert "keeps its level: Medium" in page.locator("#dlg-newgame").inner_text()
-    page.locator('#dlg-newgame .actions [data-intent="close"]').click()
+    page.locator('#dlg-newgame .buttons [data-intent="close"]').click()
     now = state(page)
     assert now["level"] == "medium" and now["next_level"] == "hard"
     assert "Level: Medium" in page.locator("#status").inner_text()

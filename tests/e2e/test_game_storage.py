@@ -53,7 +53,7 @@ def test_statistics_reset_asks_first_and_focus_returns(page):
     assert json.loads(state(page)["stats"])["levels"]["medium"] == [0, 0, 0, 0]
     medium = dialog.locator("tbody td:nth-of-type(2)")  # a column per level: Medium second
     assert medium.all_inner_texts() == ["0"] * 4
-    dialog.locator('.actions [data-intent="close"]').click()
+    dialog.locator('.buttons [data-intent="close"]').click()
     expect(page.locator("#menu-button")).to_be_focused()  # focus returns where it was
 
 
