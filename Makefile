@@ -10,26 +10,33 @@ PYODIDE_WHEELS_STAMP := $(PYODIDE_WHEELS)/.downloaded
 # The site: `make build` writes into dist/ exactly what the page loads (netlify.toml publishes
 # it; `make run` and the e2e tests serve it). Sources stay where they are; dist/ is built.
 DIST := dist
-# The page's own files, copied as they are (static/vendor and static/build: older checkouts).
-# The stylesheet is written from its parts (static/css/hearts/*.css, one concern each, in
-# the order of their names): the page still loads one stylesheet before its first paint.
+# The page's own files (static/ but the runtime) are built into a stage laid out as static/
+# is, then published under one folder named for their hashes (scripts/publish_app.py:
+# dist/static/app-<hash>/, with dist/index.html and dist/pyscript-<hash>.toml pointing into
+# it): a returning player never meets an old copy of one of them beside a new one. The
+# stylesheet is written from its parts (static/css/hearts/*.css, one concern each, in the
+# order of their names): the page still loads one stylesheet before its first paint.
+APP := .cache/app
 CSS_PARTS := $(sort $(wildcard static/css/hearts/*.css))
-CSS := $(DIST)/static/css/hearts.css
-PAGE_FILES := index.html pyscript.toml static/css/hearts.css $(shell find static -type f \
+CSS := $(APP)/css/hearts.css
+PAGE_FILES := $(shell find static -type f \
 	! -path 'static/vendor/*' ! -path 'static/build/*' ! -path 'static/css/hearts/*' 2>/dev/null)
-SITE_COPIES := $(addprefix $(DIST)/,$(PAGE_FILES))
-# A deleted page file changes its folder's time: the site is pruned and sw.js rebuilt.
+APP_COPIES := $(patsubst static/%,$(APP)/%,$(PAGE_FILES))
+# A deleted page file changes its folder's time: the site is published again without it.
 PAGE_DIRS := $(shell find static -type d ! -path 'static/vendor*' ! -path 'static/build*' 2>/dev/null)
 # The runtime (scripts/build_vendor.mjs): its manifest is written last.
 VENDOR := $(DIST)/static/vendor/manifest.json
 # The game (scripts/build_game.py): hearts/ as one archive; and the contract
 # (scripts/build_contract.py): the facts the JavaScript needs before Python runs, read from
 # the Python modules that own them (the archive's hash among them).
-GAME := $(DIST)/static/build/hearts.zip
-CONTRACT := $(DIST)/static/build/contract.mjs
+GAME := $(APP)/build/hearts.zip
+CONTRACT := $(APP)/build/contract.mjs
 # The court cards' figures (scripts/build_courts.mjs), from the pinned @letele/playing-cards;
 # courts-4.svg: the club and diamond figures in the four-colour deck's inks (35-options.css).
-COURTS := $(DIST)/static/build/courts.svg $(DIST)/static/build/courts-4.svg
+COURTS := $(APP)/build/courts.svg $(APP)/build/courts-4.svg
+APP_FILES := $(patsubst $(APP)/%,%,$(APP_COPIES) $(CSS) $(GAME) $(CONTRACT) $(COURTS))
+# The page, written last by scripts/publish_app.py: it stands for the published folder.
+PAGE := $(DIST)/index.html
 HEARTS_SOURCES := $(shell find hearts -name '*.py' ! -path '*/__pycache__/*' 2>/dev/null)
 SW := $(DIST)/sw.js
 PRECOMPRESSED := .cache/precompressed.json
@@ -138,16 +145,9 @@ $(GAME): $(NODE_STAMP) $(HEARTS_SOURCES) scripts/build_game.py scripts/compile_p
 # build_contract.py imports build_game.py (the archive's name, hash and writer) and reads
 # the runtime's manifest (the standard library's name, which carries its hash).
 $(CONTRACT): $(GAME) $(VENDOR) $(HEARTS_SOURCES) scripts/build_contract.py scripts/build_game.py
-	$(PYTHON) scripts/build_contract.py --out $(@D)
+	$(PYTHON) scripts/build_contract.py --out $(@D) --vendor $(DIST)/static/vendor
 
-# pyscript.toml is committed; the copy fails if it no longer maps the game's archive (or
-# names another Pyodide than package.json).
-$(DIST)/pyscript.toml: pyscript.toml package.json scripts/gen_pyscript_toml.py
-	$(PYTHON) scripts/gen_pyscript_toml.py --check
-	@mkdir -p $(@D)
-	cp $< $@
-
-$(filter-out $(DIST)/pyscript.toml $(CSS),$(SITE_COPIES)): $(DIST)/%: %
+$(APP_COPIES): $(APP)/%: static/%
 	@mkdir -p $(@D)
 	cp $< $@
 
@@ -155,12 +155,17 @@ $(CSS): $(CSS_PARTS)
 	@mkdir -p $(@D)
 	cat $^ > $@
 
-# The service worker: Workbox precache manifest (content hash per file) of the site as built,
-# after removing what is no longer part of it (deleted page files, renamed build outputs).
+# pyscript.toml and index.html are committed; the check fails if the config no longer maps
+# the game's archive (or names another Pyodide than package.json).
+$(PAGE): index.html pyscript.toml package.json $(APP_COPIES) $(CSS) $(GAME) $(CONTRACT) $(COURTS) \
+		$(PAGE_DIRS) scripts/gen_pyscript_toml.py scripts/publish_app.py
+	$(PYTHON) scripts/gen_pyscript_toml.py --check
+	$(PYTHON) scripts/publish_app.py --stage $(APP) --site $(DIST) $(APP_FILES)
+
+# The service worker: Workbox precache manifest (content hash per file) of the site as
+# published (publish_app.py removed what is no longer part of it).
 sw: $(SW)
-$(SW): $(VENDOR) $(GAME) $(CONTRACT) $(COURTS) $(SITE_COPIES) $(PAGE_DIRS) scripts/build_sw.mjs \
-		scripts/sw-prelude.js scripts/prune_site.py
-	$(PYTHON) scripts/prune_site.py $(DIST) $(PAGE_FILES) $(patsubst $(DIST)/%,%,$(GAME) $(CONTRACT) $(COURTS))
+$(SW): $(VENDOR) $(PAGE) scripts/build_sw.mjs scripts/sw-prelude.js
 	node scripts/build_sw.mjs --root $(DIST)
 
 # The brotli copies (dist/X.br beside X, scripts/precompress.mjs), after everything they
@@ -202,7 +207,7 @@ test-e2e: $(DEV_STAMP) build browsers
 # The tables of tests/shared_cases/ against static/boot/ as built (its modules import the
 # generated contract); tests/web/test_shared_cases.py runs the same tables against Python.
 .PHONY: test-js
-test-js: $(NODE_STAMP) $(SITE_COPIES) $(CONTRACT)
+test-js: $(NODE_STAMP) $(PAGE)
 	node --test tests/js/
 
 # icons-check: a changed drawing with stale PNGs fails the run (~10 s in Chromium). The

@@ -6,7 +6,7 @@
 // Pyodide looks for python_stdlib.zip beside pyodide.mjs unless it is told: PyScript passes
 // only an indexURL, this module's own folder, so both are set here.
 import { loadPyodide as load, version } from "../static/vendor/pyodide-314.0.2/pyodide.mjs";
-import { STDLIB } from "../static/build/contract.mjs";
+import { STDLIB } from "../static/app/build/contract.mjs";
 
 export { version };
 

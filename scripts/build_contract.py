@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Write the one contract between Python and the JavaScript that runs before it.
 
-    python3 scripts/build_contract.py --out dist/static/build          write contract.mjs
-    python3 scripts/build_contract.py --out dist/static/build --check  exit 1 if stale
+    python3 scripts/build_contract.py --out .cache/app/build --vendor dist/static/vendor
+    (--check: exit 1 if contract.mjs is stale)
 
 static/boot.js (the table before Python), static/handover.mjs (the tab hand-over) and
 static/pwa.mjs (the service-worker glue) need a few of Python's facts. Each is owned by
@@ -13,9 +13,10 @@ spells one itself (tests/web/test_contract.py fails when one does):
   it), read from the archive as built (scripts/build_game.py).
 * ``STDLIB``: where the trimmed standard library is under the Pyodide folder
   (``stdlib-<its hash>/python_stdlib.zip``: its URL changes with its bytes, since the runtime
-  is cached ``immutable``), read from the runtime as built (static/vendor/manifest.json
-  beside this folder, scripts/build_vendor.mjs). Every page hands it to loadPyodide as its
-  ``stdLibURL``; this module is revalidated on every load, so a new release is seen at once.
+  is cached ``immutable``), read from the runtime as built (``--vendor``: its manifest.json,
+  scripts/build_vendor.mjs). Every page hands it to loadPyodide as its ``stdLibURL``; this
+  module is published under a folder named for its hash like every page file
+  (scripts/publish_app.py), so a new release is seen at once.
 * ``RECORDS``: the stored keys, the table picture's kind and version, the .bad copies and the
   limits records are read within (hearts/web/records.py, hearts/sealed.py).
 * ``REGIONS``, ``IDS``, ``LABELS``, ``NAV_KEYS``: the painter's regions, the ids of the
@@ -118,10 +119,10 @@ def module(exports: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def stdlib_file(out: Path) -> str:
+def stdlib_file(vendor: Path) -> str:
     """The standard library's path under the Pyodide folder, as scripts/build_vendor.mjs
-    built it into ``out``'s sibling vendor/ (dist/static/build -> dist/static/vendor)."""
-    manifest = out.parent / "vendor" / "manifest.json"
+    built it into ``vendor`` (dist/static/vendor)."""
+    manifest = vendor / "manifest.json"
     try:
         file: str = json.loads(manifest.read_text(encoding="utf-8"))["stdlib"]["file"]
     except (OSError, ValueError, KeyError) as error:
@@ -134,7 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     built = args.out / ARCHIVE
     if not built.is_file():
         raise SystemExit(f"{built} is not built: run `make game`")
-    exports = contract(args.root, build_id(built.read_bytes()), stdlib_file(args.out))
+    vendor = args.vendor or args.out.parent / "vendor"
+    exports = contract(args.root, build_id(built.read_bytes()), stdlib_file(vendor))
     content = module(exports).encode()
     return write(args.out / CONTRACT, content, args.check)
 

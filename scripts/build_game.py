@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Build the game for the browser: hearts/ as one archive.
 
-    python3 scripts/build_game.py --out dist/static/build           write hearts.zip
-    python3 scripts/build_game.py --out dist/static/build --check   exit 1 if it is stale
+    python3 scripts/build_game.py --out .cache/app/build           write hearts.zip
+    python3 scripts/build_game.py --out .cache/app/build --check   exit 1 if it is stale
 
 ``hearts.zip``: every module of hearts/ in one request instead of one per module, as
 bytecode compiled by the page's own Python (scripts/compile_pyc.mjs runs the pinned
@@ -80,7 +80,8 @@ def build_id(zipped: bytes) -> str:
 def arguments(description: str, argv: list[str] | None) -> argparse.Namespace:
     """The options of this script and of scripts/build_contract.py."""
     parser = argparse.ArgumentParser(description=description)
-    parser.add_argument("--out", type=Path, required=True, help="folder, e.g. dist/static/build")
+    parser.add_argument("--out", type=Path, required=True, help="folder, e.g. .cache/app/build")
+    parser.add_argument("--vendor", type=Path, help="the runtime as built (build_contract.py)")
     parser.add_argument("--check", action="store_true", help="only report whether it is stale")
     parser.add_argument("--root", type=Path, default=ROOT, help="repository root")
     return parser.parse_args(argv)

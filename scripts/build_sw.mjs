@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Generate the service worker sw.js of the built site (dist/sw.js) with Workbox
 // (workbox-build, pinned in package.json / package-lock.json): a precache manifest with a
-// content hash per file, for everything the game loads - the page, pyscript.toml, static/
-// (scripts, styles, icons, the web manifest, the game's archive) and the whole self-hosted
-// runtime. The site folder holds only what the page loads (`make build`), so all of it is.
+// content hash per file, for everything the game loads - the page, its pyscript-<hash>.toml,
+// the page's own files (static/app-<hash>/: scripts, styles, icons, the web manifest, the
+// game's archive, the contract; scripts/publish_app.py) and the whole self-hosted runtime. The site folder holds only what the page loads (`make build`), so all of it is.
 //
 //   node scripts/build_sw.mjs --root dist    (the last step of `make build`)
 //   node scripts/build_sw.mjs --check        exit 1 if sw.js is missing or stale
@@ -11,9 +11,9 @@
 //
 // Behaviour of the generated worker (Workbox's generateSW):
 //   - install: downloads every precached file; a new version downloads only what changed
-//     (revision = content hash; the vendored runtime lives in version-named folders, and
-//     its standard library in one named for its hash, so its URL is its revision and the
-//     browser's HTTP cache can answer - no second download on the first visit; a file there
+//     (revision = content hash; the vendored runtime lives in version-named folders, its
+//     standard library in one named for its hash and the page's own files in one named for
+//     theirs, so their URL is their revision and the browser's HTTP cache can answer - no second download on the first visit; a file there
 //     that kept its URL with new bytes would keep its old copy here too, see
 //     scripts/build_vendor.mjs). Workbox fetches the other files with `cache: "reload"`
 //     (past the HTTP cache); scripts/sw-prelude.js makes that `no-cache`: the server is
@@ -48,20 +48,22 @@ const SW = join(ROOT, "sw.js");
 // What the game page loads (globs relative to the site root = the publish directory).
 const PRECACHE = [
     "index.html",
-    "pyscript.toml",
-    "static/**/*", // page scripts, css, icons, web manifest, the runtime (static/vendor/) and
-    //                the game's archive and the contract (static/build/: hearts.zip from
-    //                scripts/build_game.py, contract.mjs from scripts/build_contract.py)
+    "pyscript-*.toml",
+    "static/**/*", // the page's own files (static/app-<hash>/: scripts, css, icons, web
+    //                manifest, the game's archive hearts.zip and the contract.mjs) and the
+    //                runtime (static/vendor/)
 ];
 const IGNORE = [
     "**/__pycache__/**",
     "**/*.map",
     "static/vendor/manifest.json", // a build report, not loaded by the page
+    "static/app-*/files.json", // the same for the page's files (scripts/publish_app.py)
     "**/*.br", // brotli copies for the server (scripts/precompress.mjs); the page loads X
 ];
-// The vendored runtime's URLs already change with its version, and the standard library's
-// with its hash (scripts/build_vendor.mjs).
-const VERSIONED = /^static\/vendor\/(?:pyscript|pyodide)-[^/]+\//;
+// The vendored runtime's URLs already change with its version, the standard library's
+// with its hash (scripts/build_vendor.mjs), the page's own files' and its config's with
+// theirs (scripts/publish_app.py); scripts/sw-prelude.js's UNREVISIONED is the same.
+const VERSIONED = /^(?:static\/vendor\/(?:pyscript|pyodide)-[^/]+\/|static\/app-[0-9a-f]{12}\/|pyscript-[0-9a-f]{12}\.toml$)/;
 
 function fail(message) {
     console.error(`build_sw: ${message}`);

@@ -85,11 +85,16 @@ def interpreter_line(version: str, prefix: str = "./", config: str = CONFIG) -> 
 
 
 ARCHIVE = "static/build/hearts.zip"  # scripts/build_game.py
+# The test and benchmark pages are served beside the site (scripts/serve.py --also), where
+# /static/app/ is the site's folder of page files, whose name carries their hash: the game
+# page's config is published with its URLs pointing into it (scripts/publish_app.py).
+SERVED_ARCHIVE = "static/app/build/hearts.zip"
 
 
-def files_table(prefix: str = "./") -> str:
+def files_table(prefix: str = "./", config: str = CONFIG) -> str:
     """prefix: URL from the config file's folder to the repository root."""
-    return f'[files]\n"{prefix}{ARCHIVE}" = "./hearts.zip"\n'
+    archive = ARCHIVE if config == CONFIG else SERVED_ARCHIVE
+    return f'[files]\n"{prefix}{archive}" = "./hearts.zip"\n'
 
 
 def url_prefix(config: str) -> str:
@@ -116,7 +121,7 @@ def render(
             header = current
     if pyodide is not None:
         header = INTERPRETER.sub(interpreter_line(pyodide, prefix, config), header, count=1)
-    return header.rstrip("\n") + "\n\n" + files_table(prefix)
+    return header.rstrip("\n") + "\n\n" + files_table(prefix, config)
 
 
 def main(argv: list[str] | None = None) -> int:

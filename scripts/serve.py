@@ -8,7 +8,9 @@
 It serves the built site, dist/ (`make build`), with the headers of the repository's
 netlify.toml. `--also FOLDER` serves a folder of the repository at its own path beside it
 (tests and benchmarks only: their own pages, tests/e2e/pages and bench, which load the
-site's runtime by relative URLs and are never published). `--scratch DIR` serves a folder
+site's runtime by relative URLs and are never published); with it, /static/app/ is the
+site's current folder of page files, static/app-<hash>/ (scripts/publish_app.py), which
+those pages cannot name. `--scratch DIR` serves a folder
 outside the repository at /scratch/ (tests only: bytes a test hands the page by the network,
 which costs nothing, where Playwright's route cost 12 CPU-seconds for 30 MB).
 
@@ -41,6 +43,7 @@ import hashlib
 import http.server
 import io
 import json
+import os
 import re
 import sys
 import threading
@@ -81,6 +84,9 @@ COMPRESSIBLE = re.compile(
     r"^(text/|application/(javascript|json|toml|wasm|manifest\+json)|image/svg)"
 )
 MIN_COMPRESS = 512  # bytes: smaller responses are not worth a Content-Encoding
+
+# The tests' and benchmarks' name for the site's folder of page files (--also).
+APP_ALIAS = "static/app"
 
 # Paths Netlify does not serve: dot-files (the build's own stamps among them).
 HIDDEN = re.compile(r"(^|/)\.")
@@ -203,6 +209,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             local = (self.scratch / rel.removeprefix(f"{SCRATCH}/")).resolve()
             if local.is_relative_to(self.scratch):
                 return str(local)
+        if self.also and rel.startswith(f"{APP_ALIAS}/"):
+            folders = sorted(Path(self.directory).glob("static/app-*/"), key=os.path.getmtime)
+            if folders:
+                return str(folders[-1] / rel.removeprefix(f"{APP_ALIAS}/"))
         for folder in self.also:
             if rel == folder or rel.startswith(folder + "/"):
                 local = (ROOT / rel).resolve()

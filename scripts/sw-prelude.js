@@ -76,13 +76,14 @@ self.addEventListener("install", (event) => {
 // Whose copies: every version of this worker shares one cache (Workbox keys an entry by URL
 // and revision), so a version waiting beside this one keeps its entries there too, and they
 // are not this build's to judge or delete. This build's entry for a file is the one whose
-// key Workbox derives from this build's manifest: the versioned runtime under its plain URL
-// (scripts/build_sw.mjs: dontCacheBustURLsMatching, UNREVISIONED here), every other file
+// key Workbox derives from this build's manifest: the versioned runtime and the page's files
+// named for their hashes under their plain URL (scripts/build_sw.mjs:
+// dontCacheBustURLsMatching, UNREVISIONED here), every other file (index.html)
 // under URL?__WB_REVISION__=<MD5 of its content> (workbox-build's revision). A cached copy
 // with this build's size and SHA-256 is therefore this build's entry; if none is there, the
 // copy fetched again is put under the key its MD5 gives. Nothing else is touched.
 const FILES = {};
-const UNREVISIONED = /^static\/vendor\/(?:pyscript|pyodide)-[^/]+\//;
+const UNREVISIONED = /^(?:static\/vendor\/(?:pyscript|pyodide)-[^/]+\/|static\/app-[0-9a-f]{12}\/|pyscript-[0-9a-f]{12}\.toml$)/;
 
 async function sri(bytes) {
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));

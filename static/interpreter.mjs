@@ -26,7 +26,7 @@
 //
 // The start's steps are User Timing marks (performance.mark "hearts:…"; nothing a player
 // sees): a profile of a start (DevTools, a Chrome trace) shows where its time goes.
-import { loadPyodide as loadPyodideFresh, version } from "./vendor/pyodide-314.0.2/pyodide.mjs";
+import { loadPyodide as loadPyodideFresh, version } from "../vendor/pyodide-314.0.2/pyodide.mjs";
 import { BUILD, IDS, LIFECYCLE, NAMES, STDLIB } from "./build/contract.mjs";
 import "./idb-guard.mjs"; // first: PyScript awaits IndexedDB before it asks for Python
 import { leftTry, noteWhenLeft, withoutSnapshot } from "./start-notes.mjs";
@@ -34,7 +34,7 @@ import { SNAPSHOT_CACHE, Stalled, bounded, drop, markSnapshot, readSnapshot } fr
 
 export { version };
 
-const INDEX_URL = new URL("./vendor/pyodide-314.0.2/", import.meta.url).href;
+const INDEX_URL = new URL("../vendor/pyodide-314.0.2/", import.meta.url).href;
 // The trimmed standard library, in a folder named for its hash (scripts/build_vendor.mjs):
 // the runtime is cached `immutable`, so a zip that changes with the game changes its URL.
 const STDLIB_URL = new URL(STDLIB, INDEX_URL).href;

@@ -29,7 +29,7 @@ if (!reloading) {
     // The game page (the one with pwa.mjs): Python starts now, beside PyScript's own start
     // (static/interpreter.mjs); PyScript imports the same module later and gets this start.
     if (gate) import("./interpreter.mjs").catch(() => {}); // PyScript reports a failure itself
-    const { hooks } = await import("./vendor/pyscript-0.7.31/core.js");
+    const { hooks } = await import("../vendor/pyscript-0.7.31/core.js");
     for (const [name, callbacks] of Object.entries(hooks.worker)) {
         if (name.startsWith("on")) callbacks.clear();
     }

@@ -14,13 +14,13 @@
 // (written once a start from it was playable); a start that finds it still being tried
 // (the last restore hung, crashed or was killed) drops that snapshot, unless the page that
 // tried it said, as it was left, that it was navigated away from (static/interpreter.mjs).
-import { version } from "./vendor/pyodide-314.0.2/pyodide.mjs";
+import { version } from "../vendor/pyodide-314.0.2/pyodide.mjs";
 
 export const SNAPSHOT_PREFIX = "hearts-python-memory-";
 export const SNAPSHOT_CACHE = `${SNAPSHOT_PREFIX}${version}`;
 
 // The entry's key: a URL in the runtime's folder (no such file: never fetched).
-const RUNTIME = new URL("./vendor/pyodide-314.0.2/", import.meta.url);
+const RUNTIME = new URL("../vendor/pyodide-314.0.2/", import.meta.url);
 export const snapshotKey = (build) => new URL(`memory-snapshot-${build}`, RUNTIME).href;
 const CANARY_KEY = new URL("memory-snapshot-canary", RUNTIME).href;
 

@@ -15,13 +15,13 @@
 // JavaScript objects Python refers to by their path from globalThis, so one made in a
 // worker restores on the page. It used to be made at build time and downloaded, 6.2 MB of
 // a first visit's 13.6. Posts {kept: bytes} when done, or {failed: message}.
-import { loadPyodide, version } from "./vendor/pyodide-314.0.2/pyodide.mjs";
+import { loadPyodide, version } from "../vendor/pyodide-314.0.2/pyodide.mjs";
 import { STDLIB } from "./build/contract.mjs";
 import { SNAPSHOT_CACHE, SNAPSHOT_PREFIX, buildOf, sealed, snapshotKey } from "./snapshot-store.mjs";
 
 // The page's standard library (static/interpreter.mjs): its folder carries its hash, and
 // Pyodide would look for python_stdlib.zip beside pyodide.mjs.
-const STDLIB_URL = new URL(STDLIB, new URL("./vendor/pyodide-314.0.2/", import.meta.url)).href;
+const STDLIB_URL = new URL(STDLIB, new URL("../vendor/pyodide-314.0.2/", import.meta.url)).href;
 
 const quiet = () => {};
 const handedOver = new Promise((resolve) => {

@@ -19,7 +19,7 @@ function session(action) {
 }
 const TAKE_OVER_MS = LIFECYCLE.states[LIFECYCLE.events.updating].bound; // this module's bound
 const sw = navigator.serviceWorker;
-const SW_URL = new URL("../../sw.js", import.meta.url);
+const SW_URL = new URL("../../../sw.js", import.meta.url);
 
 // The page's load and the requests the browser makes right after it (the favicon). Why
 // wait: Chrome stops the old worker when its successor asks to skip waiting, and a request

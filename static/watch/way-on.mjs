@@ -24,7 +24,7 @@ const LOOKUP_MS = 5000; // the worker's registration
 const INSTALL_MS = 30000; // a newer version found on the server, installing
 const TAKE_OVER_MS = 15000; // a waiting version, taking over
 const REFRESH_MS = 20000; // the HTTP cache's copies of the runtime
-const VENDOR = new URL("../vendor/", import.meta.url);
+const VENDOR = new URL("../../vendor/", import.meta.url);
 
 // `promise`, or `fallback` once `ms` have passed.
 function within(promise, ms, fallback = null) {

@@ -1,9 +1,10 @@
 """Instant start (U5's progress): the table is on screen before Python, and taps
 are not lost.
 
-The game's archive (static/build/hearts.zip) is held back 4 s by the test server, so the
-engine is not ready for a while after the page is; the service worker is blocked so that
-every load asks the server.
+The game's archive (hearts.zip) is held back 4 s by the test server, so the
+engine is not ready for a while after the page is; the service worker is blocked and the
+HTTP cache is off (the archive is served `immutable`, under a URL named for its hash), so
+that every load asks the server.
 """
 
 from __future__ import annotations
@@ -65,6 +66,9 @@ def slow_site():
 def page(browser, slow_site):
     context = browser.new_context(base_url=slow_site, service_workers="block")
     page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
     page.set_default_timeout(90_000)
     yield page
     context.close()

@@ -52,10 +52,11 @@ def test_smoke_page_boots_and_imports_the_engine(
     wasm = response_for(requests_log, f"/{PYODIDE_DIR}/pyodide.asm.wasm")
     assert wasm.headers["content-type"] == "application/wasm"
     assert "immutable" in wasm.headers["cache-control"]
-    for suffix in ("/pyodide.mjs", "/python_stdlib.zip", "/static/runtime.mjs"):
+    # /static/app/: the tests' name for the site's folder of page files (scripts/serve.py)
+    for suffix in ("/pyodide.mjs", "/python_stdlib.zip", "/static/app/runtime.mjs"):
         response_for(requests_log, suffix)
-    archive = response_for(requests_log, "/static/build/hearts.zip")  # the game: one request
-    assert archive.headers["cache-control"] == "no-cache"
+    archive = response_for(requests_log, "/static/app/build/hearts.zip")  # the game: one request
+    assert archive.headers["cache-control"] == "no-cache"  # the alias, not the hashed folder
     assert not [u for u in requests_log.urls if "/hearts/" in u and u.endswith(".py")]
     for response in requests_log.responses.values():
         assert response.headers.get("x-content-type-options") == "nosniff", response.url

@@ -1,14 +1,15 @@
 // The tables of tests/shared_cases/, run against static/boot/ as built:
 // tests/web/test_shared_cases.py runs the same tables against Python, so a change on one
 // side without the other fails one of the two. `make test-js` (after `make build`: the
-// modules import the generated contract, dist/static/build/contract.mjs).
+// modules import the generated contract, .cache/app/build/contract.mjs).
 //
 //   node --test tests/js/
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-const SITE = new URL("../../dist/static/", import.meta.url);
+// The page's files as built (.cache/app/: the stage scripts/publish_app.py publishes).
+const SITE = new URL("../../.cache/app/", import.meta.url);
 const { RECORDS, NAV_KEYS } = await import(new URL("build/contract.mjs", SITE));
 const { withinLimits } = await import(new URL("boot/records.mjs", SITE));
 const { chooseLanguage, queryLanguage } = await import(new URL("boot/language.mjs", SITE));

@@ -1,6 +1,6 @@
 """The four-colour deck's court figures (U11), as the build writes them.
 
-scripts/build_courts.mjs writes dist/static/build/courts.svg (the twelve figures as the
+scripts/build_courts.mjs writes .cache/app/build/courts.svg (the twelve figures as the
 English-pattern deck inks them) and courts-4.svg (the six club and diamond figures again
 for the four-colour deck). In the second, each figure is the first's, but for the suit
 marks it wears: those are in the green and blue that static/css/hearts/35-options.css
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-BUILD = ROOT / "dist" / "static" / "build"
+BUILD = ROOT / ".cache" / "app" / "build"  # the stage scripts/publish_app.py publishes
 OPTIONS_CSS = ROOT / "static" / "css" / "hearts" / "35-options.css"
 SVG = "{http://www.w3.org/2000/svg}"
 FIGURES = [rank + suit for rank in "JQK" for suit in "CDHS"]  # courts.svg's order

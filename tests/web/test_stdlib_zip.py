@@ -113,10 +113,10 @@ def test_the_zip_is_named_for_its_content_and_the_contract_names_it():
     """The runtime is served `immutable` and precached by its URL, and this zip changes with
     what the game imports: its URL must change with its bytes, or a returning player's
     browser answers a new release with the old zip (ModuleNotFoundError). The pages learn the
-    name from the contract (revalidated on every load); no other copy is left beside it."""
+    name from the contract (its URL named for its hash too); no other copy is left beside it."""
     zipped = built()
     digest = hashlib.sha256(zipped.read_bytes()).hexdigest()
     assert zipped.parent.name == f"stdlib-{digest[:12]}"
     assert sorted(VENDOR.rglob("python_stdlib.zip")) == [zipped]
-    contract = (ROOT / "dist/static/build/contract.mjs").read_text(encoding="utf-8")
+    contract = (ROOT / ".cache/app/build/contract.mjs").read_text(encoding="utf-8")
     assert f"export const STDLIB = {json.dumps(manifest()['file'])};" in contract.splitlines()
