@@ -433,7 +433,7 @@ class WarmContexts:
 
     def page(self, lang: str) -> Page:
         page = self.context(lang).new_page()
-        page.goto("/static/manifest.webmanifest")  # the origin, without the game's page
+        page.goto("/static/vendor/manifest.json")  # the origin, without the game's page
         page.evaluate("localStorage.clear(); sessionStorage.clear()")
         return page
 

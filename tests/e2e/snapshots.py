@@ -65,7 +65,7 @@ def kept_bytes(page: Any, timeout_s: float = 0) -> int:
 def keep_entry(page: Any, key: str, response: str) -> None:
     """Put ``response`` (a JavaScript expression) in the snapshot's cache under ``key``,
     from a page of the same origin where no game runs."""
-    page.goto("/static/icons/icon.svg")
+    page.goto("/static/vendor/manifest.json")
     page.evaluate(
         f"""async () => {{
           const cache = await caches.open({CACHE!r});

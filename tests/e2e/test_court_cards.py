@@ -71,7 +71,7 @@ def check_courts(page: Any, lang: str) -> list[dict[str, Any]]:
             f"{where}: the figure leaves the card {court['box']}"
         )
         assert court["box"]["width"] > 10 and court["box"]["height"] > 10, where
-        assert court["image"].endswith('/static/build/courts.svg")'), f"{where}: {court['image']}"
+        assert court["image"].endswith('/build/courts.svg")'), f"{where}: {court['image']}"
         assert court["size"] == "1200% 100%", where
         index = FIGURES.index(code[0] + code[1])
         assert float(court["x"].rstrip("%")) == pytest.approx(index * 100 / 11, abs=0.01), (

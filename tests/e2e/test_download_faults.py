@@ -151,12 +151,12 @@ def test_a_stalled_download_stops_within_seconds_of_the_stall(fresh):
 def test_the_contract_failing_stops_with_the_way_on_in_the_players_language(fresh):
     # before: "Loading…" for ever (every page script imports the contract). Its address
     # fails every time; the texts come from a second request under another address.
-    fault_on_first_visit(fresh, re.compile(r"/static/build/contract\.mjs$"), server_error)
+    fault_on_first_visit(fresh, re.compile(r"/static/app-\w+/build/contract\.mjs$"), server_error)
 
 
 def test_pyscript_toml_failing_shows_the_games_message_not_pyscripts(fresh):
     # before: PyScript's own error text (PY0001 …)
-    fault_on_first_visit(fresh, "**/pyscript.toml", fail_late)
+    fault_on_first_visit(fresh, "**/pyscript-*.toml", fail_late)
 
 
 # --- damaged precache entries ------------------------------------------------------------------
@@ -221,7 +221,7 @@ def stops_and_is_fetched_again(page: Any, suffix: str, how: str) -> None:
 
 
 def test_the_games_archive_cut_short_in_the_precache_is_fetched_again(installed):
-    stops_and_is_fetched_again(installed, "/static/build/hearts.zip", "cut")
+    stops_and_is_fetched_again(installed, "/build/hearts.zip", "cut")
 
 
 def test_the_page_cut_short_in_the_precache_is_fetched_again(installed):
@@ -232,7 +232,7 @@ def test_a_precached_module_with_a_syntax_error_is_fetched_again(installed):
     # The boot module's early table is lost (Python plays without it), and the service
     # worker fetches the damaged module again at once: the next start has it whole.
     page = installed
-    before = damaged_precache(page, "/static/boot/progress.mjs", "garble")
+    before = damaged_precache(page, "/boot/progress.mjs", "garble")
     page.goto("/" + GAME)
     now = wait_ready(page)
     assert page.get_attribute("html", "data-boot") is None  # boot.js did not run
@@ -246,7 +246,7 @@ def test_a_precached_module_with_a_syntax_error_is_fetched_again(installed):
 
 def test_offline_the_way_on_says_the_game_needs_the_network_once_more(installed):
     page = installed
-    before = damaged_precache(page, "/static/build/hearts.zip", "cut")
+    before = damaged_precache(page, "/build/hearts.zip", "cut")
     page.context.set_offline(True)
     started = time.monotonic()
     page.goto("/" + GAME)

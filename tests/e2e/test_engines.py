@@ -43,7 +43,7 @@ SEED = 7
 GAME = f"?seed={SEED}&cadence=0&lang=en"
 # Any same-origin document that is not the game: storage is written there while no game
 # page is open (an open one saves its own state on the way out).
-ELSEWHERE = "static/icons/icon.svg"
+ELSEWHERE = "sw.js"  # a fixed URL: the page's own files carry their hash in theirs
 TIMEOUT_S = 180  # generous: a loaded 2-core machine (WebKit's start alone can take 5+ s)
 
 # What each engine offers of the features the game would use if present.

@@ -35,6 +35,16 @@ SITE_WIDE = rule("/*")
 IMMUTABLE = rule("/static/vendor/*")["Cache-Control"]
 
 
+def at(path: str) -> str:
+    """``path`` with {app} the site's folder of page files and {config} its PyScript config
+    (scripts/publish_app.py)."""
+    folders = sorted((SITE / "static").glob("app-*"))
+    configs = sorted(SITE.glob("pyscript-*.toml"))
+    assert len(folders) == len(configs) == 1, "dist/ is not built: run `make build`"
+    app = "/" + folders[0].relative_to(SITE).as_posix()
+    return path.replace("{app}", app).replace("{config}", configs[0].name)
+
+
 def fetch(site_url: str, path: str, method: str = "GET") -> tuple[int, Message]:
     request = urllib.request.Request(site_url + path.lstrip("/"), method=method)
     try:
@@ -65,14 +75,9 @@ def stdlib_zip() -> str:
 
 def site_files() -> list[str]:
     return [
-        "/pyscript.toml",
-        "/static/runtime.mjs",
+        *(at(path) for path in PAGE_FILES),
+        *(f"/{p.relative_to(SITE).as_posix()}" for p in sorted(SITE.glob("static/app-*/icons/*"))),
         "/sw.js",
-        "/static/pwa.mjs",
-        "/static/manifest.webmanifest",
-        "/static/build/hearts.zip",
-        "/static/build/contract.mjs",
-        *(f"/{p.relative_to(SITE).as_posix()}" for p in sorted((SITE / "static/icons").glob("*"))),
         "/static/vendor/manifest.json",
         "/tests/e2e/pages/smoke/",
         "/tests/e2e/pages/smoke/pyscript.toml",
@@ -115,21 +120,39 @@ def test_vendored_runtime_is_served_immutable_with_its_content_type(site_url):
     assert rule("/*.wasm")["Content-Type"] == "application/wasm"
 
 
+# The page's own files: their folder, or the config's name, carries their hash.
+PAGE_FILES = {
+    "/{config}": "application/toml",
+    "{app}/build/contract.mjs": "text/javascript",
+    "{app}/build/hearts.zip": "application/zip",
+    "{app}/build/courts.svg": "image/svg+xml",
+    "{app}/runtime.mjs": "text/javascript",
+    "{app}/pwa.mjs": "text/javascript",
+    "{app}/css/hearts.css": "text/css",
+    "{app}/manifest.webmanifest": "application/manifest+json",
+    "{app}/icons/icon-512.png": "image/png",
+}
+
+
+@pytest.mark.parametrize(("path", "content_type"), PAGE_FILES.items())
+def test_the_pages_own_files_are_immutable(site_url, path, content_type):
+    status, headers = fetch(site_url, at(path))
+    assert status == 200
+    assert headers["Cache-Control"] == IMMUTABLE
+    assert headers["Content-Type"].split(";")[0] == content_type
+
+
 @pytest.mark.parametrize(
     ("path", "content_type"),
     [
-        ("/pyscript.toml", "application/toml"),
-        ("/static/build/contract.mjs", "text/javascript"),
-        ("/static/runtime.mjs", "text/javascript"),
+        ("/", "text/html"),
+        ("/index.html", "text/html"),
         ("/sw.js", "text/javascript"),  # an immutable service worker would pin old versions
-        ("/static/pwa.mjs", "text/javascript"),
-        ("/static/manifest.webmanifest", "application/manifest+json"),
-        ("/static/icons/icon-512.png", "image/png"),
         ("/static/vendor/manifest.json", "application/json"),
         ("/tests/e2e/pages/smoke/", "text/html"),
     ],
 )
-def test_app_files_revalidate_on_every_load(site_url, path, content_type):
+def test_the_entry_points_revalidate_on_every_load(site_url, path, content_type):
     status, headers = fetch(site_url, path)
     assert status == 200
     assert headers["Cache-Control"] == "no-cache"
@@ -216,6 +239,8 @@ def load_serve() -> ModuleType:
         ("/static/vendor/*", "/static/vendor/pyodide-314.0.2/pyodide.mjs", True),
         ("/static/vendor/*", "/static/vendor", True),
         ("/static/vendor/*", "/static/app.css", False),
+        ("/static/app-*", "/static/app-0123456789ab/boot/paint.mjs", True),
+        ("/static/app-*", "/static/app/boot.js", False),
         ("/*.wasm", "/static/vendor/pyodide-314.0.2/pyodide.asm.wasm", True),
         ("/*.wasm", "/static/x.wasm.map", False),
         ("/hearts/:name", "/hearts/game.py", True),
@@ -248,16 +273,17 @@ def get(site_url: str, path: str, accepts: str) -> tuple[bytes, Message]:
     ("path", "compressed"),
     [
         ("/", True),
-        ("/static/css/hearts.css", True),
+        ("{app}/css/hearts.css", True),
         (f"/{PYODIDE}/pyodide.asm.wasm", True),  # 9.6 MB of WebAssembly: about 3.5 MB gzipped
         (f"/{PYODIDE}/pyodide-lock.json", True),
-        ("/static/build/hearts.zip", False),  # a zip: no gzip on the fly
-        ("/static/icons/icon-512.png", False),
+        ("{app}/build/hearts.zip", False),  # a zip: no gzip on the fly
+        ("{app}/icons/icon-512.png", False),
     ],
 )
 def test_text_json_and_wasm_are_gzipped_like_a_production_host(site_url, path, compressed):
     """Local start-up figures must not be worse than production's for want of
     compression; the body is the file, exactly, once decoded (a browser without brotli)."""
+    path = at(path)
     body, headers = get(site_url, path, "gzip, deflate")
     local = SITE / ("index.html" if path == "/" else path.lstrip("/"))
     if compressed:
@@ -275,13 +301,13 @@ def test_text_json_and_wasm_are_gzipped_like_a_production_host(site_url, path, c
         "/",
         f"/{PYODIDE}/pyodide.asm.wasm",
         STDLIB,  # stored .pyc (scripts/stdlib.mjs): 4.0 -> 1.1 MB
-        "/static/build/hearts.zip",
+        "{app}/build/hearts.zip",
     ],
 )
 def test_a_browser_that_takes_brotli_gets_the_precompressed_copy(site_url, path):
     """scripts/precompress.mjs's copy, sent as `br` with the file's own type and
     headers; it decodes to the file exactly (Node's zlib)."""
-    path = stdlib_zip() if path == STDLIB else path
+    path = stdlib_zip() if path == STDLIB else at(path)
     body, headers = get(site_url, path, "gzip, deflate, br, zstd")
     local = SITE / ("index.html" if path == "/" else path.lstrip("/"))
     assert headers["Content-Encoding"] == "br" and "Accept-Encoding" in headers["Vary"]

@@ -63,7 +63,7 @@ class Held:
     painted, Python does not run yet) until release(), which lets them and every later one
     through, or fails them all (`fail`)."""
 
-    def __init__(self, page: Any, pattern: str = "**/static/build/hearts.zip") -> None:
+    def __init__(self, page: Any, pattern: str = "**/build/hearts.zip") -> None:
         self.page, self.released, self.fail = page, False, False
         self.routes: list[Any] = []
         page.route(pattern, self.hold)

@@ -112,7 +112,7 @@ def test_a_snapshot_of_another_build_of_the_game_is_not_restored(context):
 def test_a_worker_that_fails_costs_nothing_but_the_next_fast_start(context):
     page = context.new_page()
     warnings = warnings_of(page)
-    page.route("**/static/snapshot-worker.mjs", lambda route: route.fulfill(status=404))
+    page.route("**/snapshot-worker.mjs", lambda route: route.fulfill(status=404))
     assert started(page) == "fresh"
     deadline = time.monotonic() + KEPT_TIMEOUT_S
     while not any("no memory snapshot" in w for w in warnings) and time.monotonic() < deadline:

@@ -211,7 +211,7 @@ def calm(browser, base_url):
 def fresh_game(page, query: str) -> None:
     """Seed ``query``'s game from its first deal: storage cleared off the game's page (so
     nothing saves it back on the way out)."""
-    page.goto("/static/manifest.webmanifest")
+    page.goto("/static/vendor/manifest.json")
     page.evaluate("localStorage.clear()")
     open_game(page, query)
 

@@ -103,7 +103,7 @@ def put(page: Any, records: dict[str, str]) -> None:
 def without_snapshot(page: Any) -> None:
     """No memory snapshot is made: the page's next start is an ordinary one, in which a
     record Python dies reading is proven the cause (not so after a restore: see below)."""
-    page.route("**/static/snapshot-worker.mjs", lambda route: route.fulfill(status=404))
+    page.route("**/snapshot-worker.mjs", lambda route: route.fulfill(status=404))
 
 
 def played(page: Any, query: str) -> dict[str, Any]:
@@ -128,7 +128,7 @@ def test_records_nested_eight_thousand_deep_under_every_key_do_not_stop_the_star
     records = {GAME_KEY: DEEP, STATS_KEY: '{"a":' * 8000 + "1" + "}" * 8000, SETTINGS_KEY: DEEP}
     # An open page saves on its way out: the records go in once it has left.
     page.goto("about:blank")
-    page.goto("/static/manifest.webmanifest")
+    page.goto("/static/vendor/manifest.json")
     put(page, {**records, PICTURE_KEY: DEEP})
     now = open_game(page, "?seed=62&cadence=0&lang=en")  # hung for good before the fix
     assert now["phase"] == "pass" and now["actions"] == json.loads(now["game"])["actions"]
@@ -143,7 +143,7 @@ def test_python_dying_while_it_reads_a_record_says_so_and_sets_that_record_aside
     without_snapshot(page)
     before = played(page, "?seed=63&cadence=0&lang=de")
     settings = dump_settings(Settings("de", Level.HARD))
-    page.goto("/static/manifest.webmanifest")
+    page.goto("/static/vendor/manifest.json")
     put(page, {SETTINGS_KEY: settings})
     keep = written(page, GAME_KEY, STATS_KEY)
     page.evaluate("sessionStorage.setItem('inject-failure', 'die')")
@@ -184,7 +184,7 @@ def test_set_aside_with_storage_full_says_so_and_lets_the_player_start_without_i
     without_snapshot(page)
     page.add_init_script(FULL_FOR_NEW_KEYS)
     before = played(page, "?seed=68&cadence=0&lang=en")
-    page.goto("/static/manifest.webmanifest")
+    page.goto("/static/vendor/manifest.json")
     hard = dump_settings(Settings("en", Level.HARD))
     put(page, {SETTINGS_KEY: hard})
     keep = written(page, GAME_KEY, STATS_KEY)
@@ -275,7 +275,7 @@ def test_a_start_on_the_service_workers_copies_blames_no_record_until_they_are_c
         controlled = "Boolean(navigator.serviceWorker.controller)"
         poll(page, lambda: page.evaluate(controlled), bool, 90, "the service worker's control")
         settings = dump_settings(Settings("en", Level.HARD))
-        page.goto("/static/manifest.webmanifest")
+        page.goto("/static/vendor/manifest.json")
         put(page, {SETTINGS_KEY: settings})
         # An ordinary start (the way on's own note, static/start-notes.mjs): not the memory
         # snapshot's restore, which alone would make it Try again.
@@ -303,7 +303,7 @@ def test_a_start_on_the_service_workers_copies_blames_no_record_until_they_are_c
 
 
 def test_a_stopped_start_keeps_saying_so_while_the_runtime_goes_on_loading(page):
-    page.goto("/static/manifest.webmanifest")
+    page.goto("/static/vendor/manifest.json")
     page.evaluate("sessionStorage.setItem('inject-failure', 'stop-early')")
     page.goto("/?seed=65&cadence=0&lang=en")
     page.wait_for_selector("html[data-state=stopped]", state="attached", timeout=90_000)
@@ -331,7 +331,7 @@ EXHAUST_THE_STACK = """(python) => {
 def test_python_dying_mid_game_offers_a_reload_that_resumes_the_game(page):
     """Before the fix the way on showed behind the open menu: a modal dialog leaves all
     else inert, and its own buttons called a Python that was gone (a dead end)."""
-    page.goto("/static/manifest.webmanifest")
+    page.goto("/static/vendor/manifest.json")
     page.evaluate("sessionStorage.setItem('inject-failure', 'expose')")
     put(page, {SETTINGS_KEY: dump_settings(Settings("de", Level.MEDIUM))})  # the player's
     before = played(page, "?seed=66&cadence=0")

@@ -210,7 +210,7 @@ def test_four_colour_court_figures_wear_green_clubs_and_blue_diamonds(page):
         page,
         lambda: page.evaluate(
             """() => performance.getEntriesByType('resource')
-                 .filter((e) => e.name.endsWith('/static/build/courts-4.svg'))
+                 .filter((e) => e.name.endsWith('/build/courts-4.svg'))
                  .map((e) => e.initiatorType)"""
         ),
         bool,

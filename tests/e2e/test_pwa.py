@@ -13,6 +13,7 @@ The page's test hooks (?seed, ?cadence=0, ?lang) keep a hand short and determini
 from __future__ import annotations
 
 import json
+import re
 import time
 import tomllib
 from typing import Any
@@ -271,8 +272,13 @@ def test_installable_and_the_next_start_reuses_the_compiled_interpreter(
         errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
         assert errors == []
         manifest = cdp.send("Page.getAppManifest")
-        assert manifest["url"] == site_url + "static/manifest.webmanifest"
+        # In the folder of the page's files, whose name changes with every build: the app
+        # the browser installs is known by the manifest's id, the site's root as before
+        # (start_url "../../" from the folder, id "./" from there).
+        named = r"static/app-[0-9a-f]{12}/manifest\.webmanifest"
+        assert re.fullmatch(re.escape(site_url) + named, manifest["url"]), manifest["url"]
         assert not manifest.get("errors")
+        assert cdp.send("Page.getAppId")["appId"] == site_url
         data = json.loads(manifest["data"])
         page.close()
 
@@ -312,10 +318,10 @@ def test_manifest_icons_and_head_links(page, site_url, requests_log):
         rel: page.get_attribute(f'link[rel="{rel}"]', "href")
         for rel in ("manifest", "apple-touch-icon")
     }
-    assert head == {
-        "manifest": "./static/manifest.webmanifest",
-        "apple-touch-icon": "./static/icons/apple-touch-icon.png",
-    }
+    named = r"\./static/(app-[0-9a-f]{12})/manifest\.webmanifest"
+    folder = re.fullmatch(named, head["manifest"] or "")
+    assert folder, head
+    assert head["apple-touch-icon"] == f"./static/{folder.group(1)}/icons/apple-touch-icon.png"
     manifest = json.loads((ROOT / "static/manifest.webmanifest").read_text(encoding="utf-8"))
     theme = page.get_attribute('meta[name="theme-color"]', "content")
     assert manifest["theme_color"] == theme
@@ -357,7 +363,7 @@ def test_the_message_follows_the_saved_language(page, boot_late):
     page.route("**/static/vendor/**", lambda route: route.abort("internetdisconnected"))
     held: list[Route] = []
     if boot_late:
-        page.route("**/static/boot.js", lambda route: held.append(route))
+        page.route("**/static/app-*/boot.js", lambda route: held.append(route))
     page.goto(GAME.replace("&lang=en", ""), wait_until="commit")
     page.wait_for_selector("html[data-boot-error]", state="attached", timeout=TIMEOUT_MS)
     if boot_late:

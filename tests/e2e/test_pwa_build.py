@@ -62,27 +62,33 @@ def listing(site: Path) -> set[str]:
     return {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
 
 
+def app_folder(site: Path = SITE) -> str:
+    """The folder of the page's own files, static/app-<hash>/ (scripts/publish_app.py)."""
+    folders = sorted((site / "static").glob("app-*"))
+    assert len(folders) == 1, folders
+    return folders[0].relative_to(site).as_posix()
+
+
 def test_the_site_holds_only_what_the_page_loads():
-    """dist/: the page, its config, the static files, the built runtime and game, sw.js;
-    no Python source, no test, tool or build script (the game travels as one archive)."""
+    """dist/: the page, its config, the page's files (in the folder named for their hash),
+    the built runtime and game, sw.js; no Python source, no test, tool or build script (the
+    game travels as one archive)."""
     if not (SITE / "sw.js").is_file():
         pytest.fail("dist/ is not built: run `make build`")
     files = listing(SITE)
+    app = app_folder()
     page_files = {
-        p.relative_to(ROOT).as_posix()
+        f"{app}/{p.relative_to(ROOT / 'static').as_posix()}"
         for p in (ROOT / "static").rglob("*")
         if p.is_file() and not p.relative_to(ROOT).as_posix().startswith((*BUILT, CSS_PARTS))
     }
-    page_files.add(STYLESHEET)  # written from its parts, which stay out of the site
+    page_files.add(f"{app}/{STYLESHEET}")  # written from its parts, which stay out of the site
     vendored = json.loads((SITE / "static/vendor/manifest.json").read_text(encoding="utf-8"))
     expected = {
         "index.html",
-        "pyscript.toml",
+        *(p.name for p in SITE.glob("pyscript-*.toml")),
         "sw.js",
-        "static/build/hearts.zip",
-        "static/build/contract.mjs",
-        "static/build/courts.svg",
-        "static/build/courts-4.svg",
+        *(f"{app}/{name}" for name in BUILT_FILES),
         "static/vendor/manifest.json",
         *page_files,
         *(f"static/vendor/{row['path']}" for row in vendored["files"]),
@@ -95,14 +101,23 @@ def test_the_site_holds_only_what_the_page_loads():
 
 
 BUILT = ("static/vendor/", "static/build/")  # built into dist/ only (older checkouts had them)
-CSS_PARTS, STYLESHEET = "static/css/hearts/", "static/css/hearts.css"  # the Makefile joins them
+# Built into the folder of page files: the game, the contract, the court sprites, the listing.
+BUILT_FILES = (
+    "build/hearts.zip",
+    "build/contract.mjs",
+    "build/courts.svg",
+    "build/courts-4.svg",
+    "files.json",
+)
+CSS_PARTS, STYLESHEET = "static/css/hearts/", "css/hearts.css"  # the Makefile joins them
 
 
 def test_the_stylesheet_is_its_parts_joined_in_name_order():
-    if not (SITE / STYLESHEET).is_file():
+    if not (SITE / "sw.js").is_file():
         pytest.fail("dist/ is not built: run `make build`")
     parts = sorted((ROOT / CSS_PARTS).glob("*.css"))
-    assert parts and (SITE / STYLESHEET).read_bytes() == b"".join(p.read_bytes() for p in parts)
+    joined = b"".join(p.read_bytes() for p in parts)
+    assert parts and (SITE / app_folder() / STYLESHEET).read_bytes() == joined
 
 
 def test_build_command_on_a_fresh_copy_produces_the_served_site(tmp_path):
@@ -154,4 +169,5 @@ def test_every_script_of_the_page_is_precached():
         if p.suffix in {".js", ".mjs"} and p.relative_to(static).parts[0] not in {"vendor", "build"}
     }
     assert any(name.startswith("static/boot/") for name in own)
-    assert own - set(precache((SITE / "sw.js").read_text())) == set()
+    served = {name.replace("static/", f"{app_folder()}/", 1) for name in own}
+    assert served - set(precache((SITE / "sw.js").read_text())) == set()

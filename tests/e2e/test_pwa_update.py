@@ -1,15 +1,16 @@
 """Updates never disturb a game: a new version installs in the background and takes over
 only when the player accepts it (between hands) or on the next start.
 
-Runs against a private copy of the built site (dist/, its own server, its own sw.js built
-with `scripts/build_sw.mjs --root`), so that a "deploy" can change files under the open page.
+Runs against a private copy of the built site (dist/, its own server; a deploy publishes
+the page's files again in place, tests/e2e/releases.py), so that a "deploy" can change files
+under the open page.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from playwright.sync_api import ConsoleMessage, Frame
 from harness.browser import ROOT, SITE, serve
 
 from .drive import collect_errors
+from .releases import publish_again
 
 GAME = "?seed=11&cadence=0&lang=en"
 TIMEOUT_MS = 180_000  # generous: the tests also run on loaded 2-core machines
@@ -28,21 +30,10 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def build_sw(site: Path) -> None:
-    subprocess.run(
-        ["node", str(ROOT / "scripts/build_sw.mjs"), "--root", str(site)],
-        check=True,
-        capture_output=True,
-        timeout=120,
-    )
-
-
 def deploy(site: Path, version: int) -> None:
-    """A new version: pyscript.toml changes (a comment), a file is added; new sw.js."""
-    config = site / "pyscript.toml"
-    config.write_text(config.read_text(encoding="utf-8") + f"\n# deploy {version}\n")
-    (site / "static" / f"deploy-{version}.txt").write_text(f"version {version}\n")
-    build_sw(site)
+    """A new version: a file is added to the page's files, so they move to a new folder
+    and index.html changes (tests/e2e/releases.py); new sw.js."""
+    publish_again(site, version)
 
 
 @pytest.fixture
@@ -73,6 +64,11 @@ def cached_paths(page) -> list[str]:
 
 def revisions(paths: list[str], path: str) -> list[str]:
     return [p for p in paths if p.split("?")[0] == path]
+
+
+def holds(paths: list[str], name: str) -> bool:
+    """Whether a precached path is ``name`` in the folder of page files (any build's)."""
+    return any(re.fullmatch(r"/static/app-[0-9a-f]{12}/" + re.escape(name), p) for p in paths)
 
 
 def state(page) -> dict[str, Any]:
@@ -120,8 +116,9 @@ def test_a_new_version_waits_for_the_player_or_the_next_start(
     assert page.evaluate(installed) is True
     assert page.evaluate("window.__sameDocument") is True
     waiting = cached_paths(page)
-    assert revisions(waiting, "/pyscript.toml") != revisions(first, "/pyscript.toml")
-    assert len(revisions(waiting, "/pyscript.toml")) == 2, "old and new side by side"
+    assert revisions(waiting, "/index.html") != revisions(first, "/index.html")
+    assert len(revisions(waiting, "/index.html")) == 2, "old and new side by side"
+    assert not holds(first, "deploy-2.txt") and holds(waiting, "deploy-2.txt")
 
     # The player accepts the notice (the game page offers it between hands): one reload,
     # the saved game resumes, and the old revisions are gone from the cache.
@@ -131,10 +128,14 @@ def test_a_new_version_waits_for_the_player_or_the_next_start(
     assert page.evaluate("window.__sameDocument") is None
     assert state(page)["game"] == game
     updated = cached_paths(page)
-    assert revisions(updated, "/pyscript.toml") == [
-        p for p in revisions(waiting, "/pyscript.toml") if p not in first
+    assert revisions(updated, "/index.html") == [
+        p for p in revisions(waiting, "/index.html") if p not in first
     ]
-    assert revisions(updated, "/static/deploy-2.txt")
+    assert holds(updated, "deploy-2.txt")
+    folders = [
+        {p.split("/")[2] for p in ps if p.startswith("/static/app-")} for ps in (first, updated)
+    ]
+    assert len(folders[1]) == 1 and folders[0].isdisjoint(folders[1]), "the old build's are gone"
     assert page.evaluate("window.heartsPWA.updateReady") is False
 
     # Next start: another deploy waits; a newly opened tab (nothing on screen yet) lets it
@@ -161,7 +162,7 @@ def test_a_new_version_waits_for_the_player_or_the_next_start(
     assert newcomer.evaluate(
         "navigator.serviceWorker.getRegistration().then((r) => !r.waiting && !!r.active)"
     )
-    assert revisions(cached_paths(newcomer), "/static/deploy-3.txt")
+    assert holds(cached_paths(newcomer), "deploy-3.txt")
     assert newcomer.evaluate("window.heartsPWA.updateReady") is False
     assert page.evaluate("window.__sameDocument") is True
     assert state(newcomer)["game"] == game
@@ -192,7 +193,7 @@ def test_a_start_without_session_storage_takes_over_and_an_offer_taken_up_elsewh
     newcomer.wait_for_selector("html[data-state=elsewhere]", state="attached", timeout=TIMEOUT_MS)
     taken = "navigator.serviceWorker.getRegistration().then((r) => !r.waiting && !!r.active)"
     assert newcomer.evaluate(taken), "the waiting version did not take over at the start"
-    assert revisions(cached_paths(newcomer), "/static/deploy-2.txt")
+    assert holds(cached_paths(newcomer), "deploy-2.txt")
     with page.expect_navigation(timeout=TIMEOUT_MS):
         assert page.evaluate("window.heartsPWA.applyUpdate()") is True
     ready(page)

@@ -124,7 +124,7 @@ def context(profile: Any, kept: Kept) -> Iterator[Any]:
     """The file's profile with its storage empty (the records, the snapshot and its canary
     are each test's to put), and afterwards no page of the test left open, no route."""
     page = profile.new_page()
-    page.goto("/static/icons/icon.svg")
+    page.goto("/static/vendor/manifest.json")
     page.evaluate(EMPTY)
     page.close()
     yield profile
@@ -169,7 +169,7 @@ DAMAGE = f"""async ({{ cut, flip_at, flip_count }}) => {{
 def prepare(page: Any, kept: Kept, damage: Damage) -> None:
     """The records in localStorage and the snapshot, damaged so, under the seal of the one
     the worker made, in a page of the origin where no game runs."""
-    page.goto("/static/icons/icon.svg")
+    page.goto("/static/vendor/manifest.json")
     put = page.evaluate(DAMAGE, {k: getattr(damage, k) for k in ("cut", "flip_at", "flip_count")})
     expected = damage.to(kept.snapshot)
     assert put == {"length": len(expected), "sha256": hashlib.sha256(expected).hexdigest()}

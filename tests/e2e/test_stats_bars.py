@@ -66,7 +66,7 @@ BARS = """
 def test_each_level_has_a_bar_of_its_wins_draws_and_losses(browser, site_url, lang):
     found = []
     with axe_page(browser, site_url, lang) as page:
-        page.goto("/static/manifest.webmanifest")
+        page.goto("/static/vendor/manifest.json")
         page.evaluate(
             f"localStorage.setItem({json.dumps(STATS_KEY)}, {json.dumps(stored_stats())})"
         )
