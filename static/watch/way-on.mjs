@@ -12,9 +12,10 @@
 //     over before the caller reloads, instead of the reload starting the old version that
 //     failed. A server that answers with another version's files (a newer one is deployed
 //     and no worker has found it yet) has the registration look for it first;
-//   - the runtime files the failed start got from the browser's HTTP cache are checked
-//     against the build's hashes, and one that does not match is fetched again past that
-//     cache: the runtime is served `immutable`, so the next start would get it again.
+//   - the runtime files and the page's own files the failed start got from the browser's
+//     HTTP cache are checked against the build's hashes, and one that does not match is
+//     fetched again past that cache: they are served `immutable` (their URLs carry their
+//     version or hash), so the next start would get it again.
 // Every step has a bound: the way on never waits for ever. Only what failed is fetched
 // again; the saved game and statistics in localStorage are not touched.
 const root = document.documentElement;
@@ -24,7 +25,13 @@ const LOOKUP_MS = 5000; // the worker's registration
 const INSTALL_MS = 30000; // a newer version found on the server, installing
 const TAKE_OVER_MS = 15000; // a waiting version, taking over
 const REFRESH_MS = 20000; // the HTTP cache's copies of the runtime
-const VENDOR = new URL("../../vendor/", import.meta.url);
+// The runtime and the page's own files (static/app-<hash>/, this module's folder's parent),
+// each with the listing of its files' sizes and hashes (scripts/build_vendor.mjs,
+// scripts/publish_app.py).
+const LISTINGS = [
+    [new URL("../../vendor/", import.meta.url), "manifest.json"],
+    [new URL("../", import.meta.url), "files.json"],
+];
 
 // `promise`, or `fallback` once `ms` have passed.
 function within(promise, ms, fallback = null) {
@@ -89,21 +96,31 @@ async function sha256(bytes) {
     return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-// The runtime files the failed start fetched that the HTTP cache answers: all of them
-// without a service worker (a first visit, or one blocked), only the interpreter's .wasm
-// with one (scripts/sw-prelude.js serves it from the HTTP cache first; the worker checks
-// the rest in its precache). The build names them with their sizes and hashes
-// (static/vendor/manifest.json, never cached); a cached copy that does not match is fetched
-// again with `cache: "reload"`, which replaces it in the HTTP cache.
+// The files the failed start fetched that the HTTP cache answers: all of them without a
+// service worker (a first visit, or one blocked), only the interpreter's .wasm with one
+// (scripts/sw-prelude.js serves it from the HTTP cache first; the worker checks the rest in
+// its precache). The build names them with their sizes and hashes (LISTINGS, fetched past
+// the HTTP cache); a cached copy that does not match is fetched again with
+// `cache: "reload"`, which replaces it in the HTTP cache.
 async function refreshRuntime(controlled) {
     const stop = new AbortController();
     const timer = setTimeout(() => stop.abort(), REFRESH_MS);
     const { signal } = stop;
     const fetched = new Set(performance.getEntriesByType("resource").map((entry) => entry.name));
     try {
-        const listed = await pageFetch(new URL("manifest.json", VENDOR), { cache: "no-cache", signal });
+        for (const [folder, listing] of LISTINGS) await refreshFolder(folder, listing, fetched, controlled, signal);
+    } catch (error) {
+        console.warn("Hearts: the cached copies were not all checked", error);
+    } finally {
+        clearTimeout(timer);
+    }
+}
+
+async function refreshFolder(folder, listing, fetched, controlled, signal) {
+    const listed = await pageFetch(new URL(listing, folder), { cache: "reload", signal });
+    if (listed.ok) {
         for (const { path, bytes, sha256: expected } of (await listed.json()).files) {
-            const url = new URL(path, VENDOR).href;
+            const url = new URL(path, folder).href;
             if (!fetched.has(url) || (controlled && !path.endsWith(".wasm"))) continue;
             const cached = await pageFetch(url, { cache: "force-cache", signal });
             const data = await cached.arrayBuffer();
@@ -111,10 +128,6 @@ async function refreshRuntime(controlled) {
             console.warn(`Hearts: the HTTP cache's ${path} is not the build's; fetching it again`);
             await (await pageFetch(url, { cache: "reload", signal })).arrayBuffer();
         }
-    } catch (error) {
-        console.warn("Hearts: the runtime's cached copies were not all checked", error);
-    } finally {
-        clearTimeout(timer);
     }
 }
 

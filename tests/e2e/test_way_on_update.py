@@ -3,8 +3,8 @@ cache holds a damaged runtime file (static/watch/way-on.mjs, scripts/sw-prelude.
 
 * A returning player's old version fails to start (its precached copy of the game's
   archive is damaged) while a new version waits to take over. Try again has the waiting
-  version check its own copies (the damaged archive is one of them: both versions share
-  its entry) and fetch again what does not match, and takes it as the way on: the page
+  version check its own copies (its own archive, in its own folder of page files, is
+  damaged too) and fetch again what does not match, and takes it as the way on: the page
   reloads into the new version, which plays. It never says "offline" while the server
   answers, and it leaves the waiting version's own entries alone. Before: the old worker
   checked every entry against its own hashes, deleted the new version's and could not
@@ -14,10 +14,11 @@ cache holds a damaged runtime file (static/watch/way-on.mjs, scripts/sw-prelude.
 * The old version's own copy is damaged and the server already serves a newer version
   that no worker has found yet: Try again looks for it and lets it take over (before:
   "offline", the old file being gone from the server).
-* A first visit (no service worker) whose standard library reached the HTTP cache cut
-  short (the runtime is served `immutable`: the browser never asks again): Try again
-  checks the cached copies against the build's hashes and fetches the damaged one again
-  past that cache, so the next start plays. Before: every start got the damaged copy.
+* A first visit (no service worker) whose standard library or game archive reached the
+  HTTP cache cut short (the runtime and the page's files are served `immutable`: the
+  browser never asks again): Try again checks the cached copies against the build's hashes
+  and fetches the damaged one again past that cache, so the next start plays. Before:
+  every start got the damaged copy.
 
 Every test runs against a private copy of the built site, on a server of its own, so that
 a deploy (test_pwa_update.deploy) or a damaged file changes nothing for other tests.
@@ -39,13 +40,14 @@ from harness.browser import ROOT, SITE, serve
 from harness.gamepage import poll, wait_ready
 from hearts import i18n
 
+from .releases import app_folder
 from .test_pwa_update import cached_paths, deploy, find_update
 
 GAME = "?seed=11&cadence=0&lang=en"
 BUTTON = "#boot button[data-boot]"
 OFFLINE = i18n.text("en", "boot.offline")
 RELOADED = "hearts:pwa-reloaded"  # static/pwa/update.mjs: this tab's one take-over on start
-ARCHIVE = "static/build/hearts.zip"
+ARCHIVE = "build/hearts.zip"  # in the folder of the page's files (scripts/publish_app.py)
 TIMEOUT_MS = 180_000  # generous: the tests also run on loaded 2-core machines
 STOP_S = 90  # a failed start, on a loaded machine
 WAY_ON_S = 150  # the worker's check of every copy, the new version's take-over, a reload
@@ -71,12 +73,12 @@ def keys(site: Path) -> set[str]:
     return {f"/{url}?__WB_REVISION__={rev}" if rev else f"/{url}" for url, rev in entries}
 
 
-# The precached copies of the game's archive cut to half (any version's: both versions
-# share its entry), the memory snapshot dropped so that the start reads the archive, and
-# the new version's own entries re-stored with a marker header, same bytes, same key:
-# whatever deletes or replaces one of them loses its marker.
+# The precached copies of the game's archives cut to half, the memory snapshot
+# dropped so that the start reads the archive, and the new version's own entries re-stored
+# with a marker header, same bytes, same key: whatever deletes or replaces one of them loses
+# its marker.
 DAMAGE = """
-async ([archive, marked]) => {
+async ([archives, marked]) => {
   for (const name of await caches.keys()) {
     if (name.startsWith("hearts-python-memory-")) await caches.delete(name);
   }
@@ -88,7 +90,7 @@ async ([archive, marked]) => {
       const response = await cache.match(request);
       const headers = new Headers(response.headers);
       let bytes = new Uint8Array(await response.arrayBuffer());
-      if (url.pathname === archive) {
+      if (archives.includes(url.pathname)) {
         bytes = bytes.slice(0, bytes.length >> 1);
         cut += 1;
       } else if (marked.includes(url.pathname + url.search)) {
@@ -139,12 +141,22 @@ async (path) => {
 WAITING = "navigator.serviceWorker.getRegistration().then((r) => Boolean(r && r.waiting))"
 
 
+def published(site: Path, name: str) -> str:
+    """The path of ``name`` among the page's files as ``site`` publishes them now."""
+    return "/" + (app_folder(site) / name).relative_to(site).as_posix()
+
+
+# The folder of page files the page runs (its modules'), as a path.
+RUNNING = r"""new URL(document.querySelector('link[rel=modulepreload][href*="contract.mjs"]').href)
+  .pathname.replace(/\/build\/contract\.mjs$/, "")"""
+
+
 def sha256(path: Path) -> str:
     return base64.b64encode(hashlib.sha256(path.read_bytes()).digest()).decode()
 
 
 def old_version_fails_while_a_new_one_waits(page: Any, site: Path, url: str) -> list[str]:
-    """Installs version 1, deploys version 2 (it waits), damages the archive both share and
+    """Installs version 1, deploys version 2 (it waits), damages both versions' archives and
     opens the game again in the same tab, whose one take-over on start is used up (as after
     a reload that found the new version not ready to take over): version 1 starts, and
     stops with the way on. Returns the new version's own keys (marked)."""
@@ -152,12 +164,14 @@ def old_version_fails_while_a_new_one_waits(page: Any, site: Path, url: str) -> 
     wait_ready(page)
     page.wait_for_selector("html[data-pwa=offline-ready]", state="attached", timeout=TIMEOUT_MS)
     first = keys(site)
+    archives = [published(site, ARCHIVE)]  # version 1's
     deploy(site, 2)
     find_update(page)
-    own = sorted(keys(site) - first)
-    assert "/static/deploy-2.txt" in [key.split("?")[0] for key in own]
+    archives.append(published(site, ARCHIVE))  # version 2's, in its own folder
+    own = sorted(key for key in keys(site) - first if key != archives[1])
+    assert published(site, "deploy-2.txt") in [key.split("?")[0] for key in own]
     assert set(own) <= set(cached_paths(page)), "the new version installed its entries"
-    assert page.evaluate(DAMAGE, ["/" + ARCHIVE, own]) == 1, "one entry of the archive"
+    assert page.evaluate(DAMAGE, [archives, own]) == 2, "one entry of each archive"
     page.evaluate("(key) => sessionStorage.setItem(key, '1')", RELOADED)
     page.goto(url + GAME)
     page.wait_for_selector("html[data-state=stopped]", state="attached", timeout=STOP_S * 1000)
@@ -198,11 +212,10 @@ def press_the_way_on(page: Any, said: str = "") -> str:
 def runs_the_new_version(page: Any, site: Path, own: list[str]) -> None:
     wait_ready(page)
     assert page.evaluate(WAITING) is False, "the new version took over"
-    config = page.evaluate("fetch('pyscript.toml').then((r) => r.text())")
-    assert "# deploy 2" in config, "the page runs the new version's files"
+    assert page.evaluate(RUNNING) == published(site, ""), "the page runs the new version's files"
     assert page.evaluate(MARKED, own) == own, "the new version's own entries were left alone"
-    archive = page.evaluate(HASHES, "/" + ARCHIVE)
-    assert set(archive.values()) == {sha256(site / ARCHIVE)}, archive
+    archive = page.evaluate(HASHES, published(site, ARCHIVE))
+    assert set(archive.values()) == {sha256(app_folder(site) / ARCHIVE)}, archive
 
 
 def test_try_again_online_takes_the_waiting_version(page, private_site):
@@ -237,21 +250,24 @@ def test_try_again_finds_a_new_version_when_the_server_has_moved_on(page, privat
     wait_ready(page)
     page.wait_for_selector("html[data-pwa=offline-ready]", state="attached", timeout=TIMEOUT_MS)
     first = keys(site)
-    config = next(key for key in first if key.startswith("/pyscript.toml?"))
-    assert page.evaluate(DAMAGE, ["/pyscript.toml", []]) == 1
+    config = next(key for key in first if key.startswith("/pyscript-"))
+    assert page.evaluate(DAMAGE, [[config], []]) == 1
     deploy(site, 2)
     page.goto(url + GAME)
     page.wait_for_selector("html[data-state=stopped]", state="attached", timeout=STOP_S * 1000)
     assert press_the_way_on(page) == "reloaded", page.locator("#boot").inner_text()
     wait_ready(page)
     assert page.evaluate(WAITING) is False
-    assert "# deploy 2" in page.evaluate("fetch('pyscript.toml').then((r) => r.text())")
+    assert page.evaluate(RUNNING) == published(site, ""), "the page runs the new version's files"
     assert config not in cached_paths(page), "the old version's entries went with it"
 
 
-def test_a_damaged_runtime_file_in_the_http_cache_is_fetched_again(browser, private_site):
+@pytest.mark.parametrize(
+    "pattern", ["static/vendor/pyodide-*/**/python_stdlib.zip", "static/app-*/build/hearts.zip"]
+)
+def test_a_damaged_runtime_file_in_the_http_cache_is_fetched_again(browser, private_site, pattern):
     site, url = private_site
-    stdlib = next(site.glob("static/vendor/pyodide-*/**/python_stdlib.zip"))
+    stdlib = next(site.glob(pattern))
     whole = stdlib.read_bytes()
     stdlib.with_name(stdlib.name + ".br").unlink()  # the server sends the file itself
     stdlib.write_bytes(whole[: len(whole) // 2])  # as a broken proxy once sent it
