@@ -79,14 +79,14 @@ lint: $(DEV_STAMP)
 # Engine, CPU and web-logic tests in CPython: hearts/web/ (but the DOM facade) must stay
 # >= 90 % covered by the web tests (the fake document of tests/web/fakedom.py). Only they
 # run measured: nothing else imports hearts.web, and tracing the CPU and engine tests too
-# made the suite twice as slow. $(GAME), $(VENDOR): the archive tests check the
-# built archive and standard library (tests/web/test_stdlib_zip.py), never a stale one;
-# $(COURTS): the court sprites (tests/web/test_court_sprites.py).
+# made the suite twice as slow. $(PAGE) (the page's files, the archive, the contract and the
+# court sprites published), $(VENDOR): the tests of the built files (test_stdlib_zip.py,
+# test_court_sprites.py, test_published_site.py in tests/web) never check a stale one.
 # The storage fuzz feeds ten thousand records: it adds no line to the coverage and runs
 # 2.3 times slower under its tracer, so it runs plainly, beside the engine suites.
 UNMEASURED_WEB := tests/web/test_storage_fuzz.py
 
-test-engine: $(DEV_STAMP) $(GAME) $(CONTRACT) $(VENDOR) $(COURTS)
+test-engine: $(DEV_STAMP) $(PAGE) $(VENDOR)
 	$(VPY) -m pytest -q tests --ignore=tests/e2e --ignore=tests/web
 	$(VPY) -m pytest -q $(UNMEASURED_WEB)
 	$(VPY) -m coverage run -m pytest -q tests/web $(UNMEASURED_WEB:%=--ignore=%)
