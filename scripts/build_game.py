@@ -12,11 +12,10 @@ directory.  Entries are
 sorted and dated 1980-01-01, so the archive (and its hash) only changes with a module.
 What the JavaScript needs before Python runs is scripts/build_contract.py's.
 
-The archive keeps its name from build to build, unlike the runtime's files: it is served
-``no-cache``, so every load revalidates it, and the service worker precaches it with its
-hash as the revision, so neither cache answers with an old copy.  A hashed name could be
-cached ``immutable`` and save each start one revalidation, but pyscript.toml, which names
-the archive and is committed, would become a file every build writes.
+The archive keeps its name; the folder it is published in with the page's other files is
+named for their hashes (scripts/publish_app.py, which also writes the config that names
+it), so it is served ``immutable`` and neither the HTTP cache nor the service worker's
+precache can answer a new build with an old copy.
 
 Standard library only (the engine is too), so the netlify build needs no venv; the
 bytecode needs Node and ``npm ci``'s pyodide.
