@@ -23,7 +23,8 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from build_game import ARCHIVE, build_id
 
 CACHE = f"hearts-python-memory-{PINS['pyodide']}"
-BUILD = build_id((SITE / "static" / "build" / ARCHIVE).read_bytes())
+# The archive as published, in the folder of the page's files (scripts/publish_app.py).
+BUILD = build_id(next((SITE / "static").glob(f"app-*/build/{ARCHIVE}")).read_bytes())
 KEY = f"/{PYODIDE_DIR}/memory-snapshot-{BUILD}"
 CANARY_KEY = f"/{PYODIDE_DIR}/memory-snapshot-canary"
 KEPT = f"""async () => {{
