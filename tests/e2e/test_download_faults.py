@@ -207,6 +207,11 @@ def damaged_precache(page: Any, suffix: str, how: str) -> dict[str, str]:
     page.wait_for_selector(OFFLINE_READY, state="attached", timeout=INSTALL_MS)
     before = played(page)
     assert page.evaluate(DAMAGE, [suffix, how]), f"no precached {suffix}"
+    # The page's files are served `immutable`: the renderer's memory cache would answer the
+    # next load with the copy it already holds, never asking the worker for the damaged one.
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
     return before
 
 
