@@ -334,7 +334,7 @@ def test_manifest_icons_and_head_links(page, site_url, requests_log):
         assert data[:8] == b"\x89PNG\r\n\x1a\n", path
         width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
         assert f"{width}x{height}" == icon["sizes"], path
-        response = page.request.get(site_url + "static/" + icon["src"])
+        response = page.request.get(f"{site_url}static/{folder.group(1)}/{icon['src']}")
         assert response.status == 200
         assert response.headers["content-type"] == "image/png"
 
