@@ -20,7 +20,10 @@ anything else in the stage is a file deleted from the source tree and is removed
   config. It and sw.js keep their fixed URLs (the entry points, revalidated on every load).
 - Everything else in ``--site`` but the runtime (static/vendor/, rebuilt by its own rule),
   sw.js and the brotli copies of what stays is removed: the previous build's folder and
-  config among them (the service worker keeps its own copies for a tab still open).
+  config among them. A tab of that build still open has them in its service worker's
+  precache until it reloads (or until another tab activates the new version); without a
+  worker, what it has not loaded yet (the four-colour court sprite, the snapshot's worker)
+  fails like any unreachable optional part, and its next load is the new build.
 
 Standard library only (the Netlify build has no venv); deterministic output.
 """
