@@ -29,12 +29,14 @@
 import { loadPyodide as loadPyodideFresh, version } from "../vendor/pyodide-314.0.2/pyodide.mjs";
 import { BUILD, IDS, LIFECYCLE, NAMES, STDLIB } from "./build/contract.mjs";
 import "./idb-guard.mjs"; // first: PyScript awaits IndexedDB before it asks for Python
-import { leftTry, noteWhenLeft, withoutSnapshot } from "./start-notes.mjs";
-import { SNAPSHOT_CACHE, Stalled, bounded, drop, markSnapshot, readSnapshot } from "./snapshot-store.mjs";
+import { reading } from "./snapshot-read.mjs"; // begun by the page already (index.html)
+import { Stalled, drop, markSnapshot } from "./snapshot-store.mjs";
+import { noteWhenLeft } from "./start-notes.mjs";
 
 export { version };
 
 const INDEX_URL = new URL("../vendor/pyodide-314.0.2/", import.meta.url).href;
+const ASM_URL = new URL("pyodide.asm.mjs", INDEX_URL).href;
 // The trimmed standard library, in a folder named for its hash (scripts/build_vendor.mjs):
 // the runtime is cached `immutable`, so a zip that changes with the game changes its URL.
 const STDLIB_URL = new URL(STDLIB, INDEX_URL).href;
@@ -58,31 +60,6 @@ function tableWaits() {
         document.querySelector("dialog[open]") !== null;
     const flying = globalThis[NAMES.globals.motion]?.running?.() ?? 0;
     return waiting && flying === 0;
-}
-
-// The snapshot's cache, or null where Cache Storage is refused or does not answer.
-async function openCache() {
-    try {
-        return "caches" in globalThis ? await bounded(caches.open(SNAPSHOT_CACHE), "Cache Storage") : null;
-    } catch (error) {
-        if (error instanceof Stalled) console.warn("Hearts: no memory snapshot:", error.message);
-        return null; // storage blocked (private modes, opaque origins)
-    }
-}
-
-// This build's snapshot, verified, or null (none kept, or dropped: why is said); and the
-// cache to keep the next one in, none if this one's read stalled (it would stall again).
-async function keptSnapshot(cache) {
-    if (!cache) return { kept: null, cache };
-    const left = leftTry();
-    try {
-        if (withoutSnapshot()) throw new Error("the last start stopped; it may have been the cause");
-        return { kept: await readSnapshot(cache, BUILD, left), cache };
-    } catch (error) {
-        console.warn("Hearts: the memory snapshot is dropped; a normal start:", String(error.message ?? error));
-        drop(cache, BUILD).catch(() => {});
-        return { kept: null, cache: error instanceof Stalled ? null : cache };
-    }
 }
 
 // Once the game's Python runs on the heap restored from `kept` (it asks for the tab lock,
@@ -161,26 +138,50 @@ function makeForNextStart(cache, pyodide) {
     }
 }
 
+// Pyodide's hook that starts its module (createPyodideModule, pyodide.asm.mjs): the runtime
+// is fetched, compiled and started while the snapshot's bytes are still being read and
+// checked. Once they are verified the canary is stored ("trying": else no restore, nothing
+// would tell the next start that this one hung; once good, never written again), and only
+// then is the module handed back: Pyodide restores the heap right after. `restore.began`
+// says whether it got that far (a failure after that is Pyodide refusing the snapshot),
+// `restore.stalled` whether the snapshot's bytes stalled (a snapshot would stall again).
+function restoring(kept, cache, restore) {
+    const runtime = import(ASM_URL);
+    const sound = kept.sound.then((ok) => {
+        restore.stalled = ok instanceof Stalled;
+        if (ok !== true) throw ok;
+        return kept.good || markSnapshot(cache, kept.digest, "trying");
+    });
+    for (const step of [runtime, sound]) step.catch(() => {}); // what fails, fails the start
+    return async (settings) => {
+        const [module] = await Promise.all([runtime.then((m) => m.default(settings)), sound]);
+        restore.began = true;
+        globalThis[NAMES.globals.lifecycle]?.report(LIFECYCLE.events.restoring);
+        return module;
+    };
+}
+
 // Python starts as soon as this module is evaluated: static/runtime.mjs imports it on the
 // game page alongside PyScript, so the runtime's download and Python's start overlap
 // PyScript's own (its modules, plugins, pyscript.toml, its storage) instead of following
 // it. PyScript's own call then receives this start; only its output handlers come later.
 performance.mark("hearts:python-start");
-const started = openCache().then(async (opened) => {
-    const { kept, cache } = await keptSnapshot(opened);
-    performance.mark("hearts:snapshot-read");
+const started = reading.then(async ({ kept, cache: opened }) => {
+    performance.mark("hearts:snapshot-found");
+    let cache = opened;
     const root = document.documentElement;
     const settings = { indexURL: INDEX_URL, stdLibURL: STDLIB_URL };
-    // The canary before the restore, stored (else no restore: nothing would tell the next
-    // start that this one hung); once good, never written again. A page left from here on
-    // notes so, even while the "trying" is being stored (it may land after the page left).
-    const stopNoting = kept && !kept.good ? noteWhenLeft(kept.digest) : () => {};
-    const tried = kept && (kept.good || (await markSnapshot(cache, kept.digest, "trying").then(() => true, () => false)));
-    if (!tried) stopNoting();
-    if (tried) {
-        globalThis[NAMES.globals.lifecycle]?.report(LIFECYCLE.events.restoring);
+    if (kept) {
+        // A page left from here on notes so, even while the "trying" is being stored (it may
+        // land after the page left).
+        const stopNoting = kept.good ? () => {} : noteWhenLeft(kept.digest);
+        const restore = { began: false, stalled: false };
         try {
-            const pyodide = await loadPyodideFresh({ ...settings, _loadSnapshot: kept.snapshot });
+            const pyodide = await loadPyodideFresh({
+                ...settings,
+                _loadSnapshot: kept.snapshot, // filled as it is read; restored once verified
+                createPyodideModule: restoring(kept, cache, restore),
+            });
             performance.mark("hearts:pyodide-loaded");
             // The snapshot froze the random module as its start seeded it: every start gets
             // its own seed again (os.urandom, from the browser's crypto). The game's own
@@ -202,9 +203,12 @@ const started = openCache().then(async (opened) => {
             return pyodide;
         } catch (error) {
             stopNoting();
-            console.warn("Hearts: Pyodide refused its memory snapshot; a normal start", error);
-            globalThis[NAMES.globals.lifecycle]?.report(LIFECYCLE.events.refused);
-            drop(cache, BUILD).catch(() => {});
+            if (restore.stalled) cache = null;
+            if (restore.began) {
+                console.warn("Hearts: Pyodide refused its memory snapshot; a normal start", error);
+                globalThis[NAMES.globals.lifecycle]?.report(LIFECYCLE.events.refused);
+                drop(cache, BUILD).catch(() => {});
+            }
         }
     }
     root.dataset.python = "fresh";

@@ -1,9 +1,9 @@
 // Where the interpreter's memory snapshot is kept between starts: one Cache Storage cache per
 // Pyodide version, one entry, named by the hash of the game's archive whose modules the
-// snapshot holds (static/build/hearts.zip; contract BUILD). Shared by static/interpreter.mjs
-// (reads this build's entry, drops a copy that fails its checks or that Pyodide refuses) and
-// static/snapshot-worker.mjs (writes it, drops other builds' entries and other versions'
-// caches).
+// snapshot holds (static/build/hearts.zip; contract BUILD). Shared by static/snapshot-read.mjs
+// (reads this build's entry, drops a copy that fails its checks), static/interpreter.mjs
+// (restores it, drops one Pyodide refuses) and static/snapshot-worker.mjs (writes it, drops
+// other builds' entries and other versions' caches).
 //
 // The snapshot is verified before Pyodide sees it (U15): a heap restored from
 // damaged bytes hung the page at every later start, or stopped it. The worker seals the
@@ -66,31 +66,32 @@ export function bounded(promise, what) {
     return Promise.race([promise, stall]).finally(() => clearTimeout(timer));
 }
 
-// The body, exactly `length` bytes, each chunk within STALL_MS of the last (progress, not
-// wall time: a slow disk that still delivers is waited for).
-async function bodyOf(response, length) {
-    const into = new Uint8Array(length);
+// The body into `into`, exactly its length in bytes, each chunk within STALL_MS of the last
+// (progress, not wall time: a slow disk that still delivers is waited for).
+async function bodyInto(response, into) {
     const reader = response.body.getReader();
     let at = 0;
     for (;;) {
         const { done, value } = await bounded(reader.read(), "the snapshot's bytes");
         if (done) break;
-        if (at + value.byteLength > length) throw new Unsound("longer than its seal says");
+        if (at + value.byteLength > into.length) throw new Unsound("longer than its seal says");
         into.set(value, at);
         at += value.byteLength;
     }
-    if (at !== length) throw new Unsound(`${at} bytes where its seal says ${length}`);
-    return into;
+    if (at !== into.length) throw new Unsound(`${at} bytes where its seal says ${into.length}`);
 }
 
 const canaryOf = (digest, state) => new Response("", { headers: { [DIGEST]: digest, [CANARY]: state } });
 
-// This build's snapshot from `cache`, verified: {snapshot, digest, good} (good: a start
-// from it was playable before), or null if none is kept. Throws Stalled or an error that
-// says what did not match; the caller drops the entry then (drop()). `left`: the digest
-// whose try the last page left by a navigation (a reload, a link), not by a crash or a
-// hang: that try is no evidence against it.
-export async function readSnapshot(cache, build, left = null) {
+// This build's snapshot from `cache` as its bytes are being read: {snapshot, digest, good,
+// verified}, or null if none is kept. `snapshot` is the array they are read into; nothing
+// may use it before `verified` resolves (all of them in and matching the seal; it rejects
+// with Stalled or an error that says what did not match, and the caller drops the entry:
+// drop()). `good`: a start from it was playable before. Throws the same way where the
+// entry's seal or canary already says no. `left`: the digest whose try the last page left
+// by a navigation (a reload, a link), not by a crash or a hang: that try is no evidence
+// against it.
+export async function openSnapshot(cache, build, left = null) {
     const [hit, canary] = await bounded(
         Promise.all([cache.match(snapshotKey(build)), cache.match(CANARY_KEY)]),
         "the snapshot's entry",
@@ -104,9 +105,11 @@ export async function readSnapshot(cache, build, left = null) {
     if (!/^[0-9a-f]{64}$/.test(digest) || !Number.isSafeInteger(length) || length <= 0) {
         throw new Unsound("no seal");
     }
-    const snapshot = await bodyOf(hit, length);
-    if ((await sha256(snapshot)) !== digest) throw new Unsound("its bytes do not match its digest");
-    return { snapshot, digest, good: tried === "good" };
+    const snapshot = new Uint8Array(length);
+    const verified = bodyInto(hit, snapshot).then(async () => {
+        if ((await sha256(snapshot)) !== digest) throw new Unsound("its bytes do not match its digest");
+    });
+    return { snapshot, digest, good: tried === "good", verified };
 }
 
 // The canary: "trying" before a restore (resolves once stored: only then is it safe to
