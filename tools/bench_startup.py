@@ -352,10 +352,13 @@ ENGINE_PAGES = {
     "pyscript-bare": "bench/pyscript-bare.html",
 }
 READY = "!!(document.documentElement.dataset.readyMs || document.querySelector('.py-error'))"
+# The snapshot kept: <html data-python-kept> (static/interpreter.mjs), not the cache's name
+# (the page opens that cache as it starts, before any snapshot is in it).
 RETURN_VISIT_READY = """async () => {
   if (!window.heartsPWA) return true; // the bare page: no worker, nothing kept
   const worker = await navigator.serviceWorker.getRegistration();
-  const kept = (await caches.keys()).some((n) => n.startsWith("hearts-python-memory-"));
+  const python = document.documentElement.dataset;
+  const kept = Boolean(python.pythonKept) || python.python === "snapshot";
   return !!(worker && worker.active && worker.active.state === "activated" && kept);
 }"""
 
