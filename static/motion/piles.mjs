@@ -1,61 +1,95 @@
 // A pile whose trick is still flying to it looks as it did before the trick left the table
-// until the last card lands: its old count and as many backs in its stack as it showed (or,
-// the seat's first trick, no pile at all). The stack is drawn with the new count's backs
-// (up to three), so holding the number alone showed a pile of one trick with two backs
-// while the cards were still on their way. The table can be drawn again before the landing
-// (the next play comes on the cadence; on a starved machine a flight's end can come after
-// it): the seat's plate is then new and shows the new pile, so every paint holds the
-// landing piles again.
+// until the last card lands (U6): its count and its stack of backs alike (or, the seat's
+// first trick, no pile at all). The stack is drawn with the new count's backs (up to three),
+// so holding the number alone showed a pile of one trick with two backs.
+//
+// The pile is Python's node and stays as Python drew it: before the paint, the motion layer
+// lays a stand-in on its own flight layer, a copy of the pile as it looks (each element with
+// its computed style inline, so it needs none of the table's rules); after the paint, the
+// pile Python drew is hidden under it by an opacity effect (Web Animations: no attribute,
+// class or text of it changes). A paint before the landing (the next play comes on the
+// cadence; on a starved machine a flight's end can come after it) draws a new pile: it is
+// hidden in its turn. At the landing the stand-in goes and the effect is cancelled.
 
-import { IDS } from "../build/contract.mjs";
+import { seatEl } from "./boxes.mjs";
 
-const landing = new Map(); // seat → the count shown until its trick lands (null: no pile)
-const truth = new WeakMap(); // a held count element → the count it was drawn with
-const STACK_MAX = 3; // the most backs a stack shows (hearts/web/render/table_html.py)
+const HIDDEN = Object.freeze([{ opacity: 0 }, { opacity: 0 }]);
+const HOLD = Object.freeze({ duration: 1, fill: "both" });
+// Copied as they are, they would run again on the copy (the pile has none today).
+const SKIPPED = /^(animation|transition)/;
 
-export const seatEl = (seat, sel) => document.querySelector(`#${IDS.seats[seat]} ${sel}`);
-
-/** What the seat's pile counts (a held count: what it was drawn with); null: no pile. */
-export function pileCount(seat) {
-  const count = seatEl(seat, ".pile-count");
-  return count ? (truth.get(count) ?? count.textContent) : null;
-}
-
-// The stack's backs past `shown` wait unseen (an empty string: all are seen).
-function showBacks(seat, shown) {
-  const backs = document.querySelectorAll(`#${IDS.seats[seat]} .pile-stack .back`);
-  backs.forEach((back, i) => {
-    back.style.visibility = shown !== "" && i >= shown ? "hidden" : "";
+// `el` as it looks, as a node of the layer at its place on screen.
+function copyOf(el) {
+  const view = el.ownerDocument.defaultView;
+  const copy = el.cloneNode(true);
+  const to = [copy, ...copy.querySelectorAll("*")];
+  [el, ...el.querySelectorAll("*")].forEach((node, i) => {
+    const style = view.getComputedStyle(node);
+    for (const name of style) {
+      if (!SKIPPED.test(name)) to[i].style.setProperty(name, style.getPropertyValue(name));
+    }
   });
+  const r = el.getBoundingClientRect();
+  copy.removeAttribute("role");
+  copy.removeAttribute("aria-label");
+  Object.assign(copy.style, {
+    position: "absolute",
+    left: `${r.left}px`,
+    top: `${r.top}px`,
+    margin: "0",
+    opacity: "1", // the pile it copies may be hidden under an earlier stand-in
+    visibility: "visible",
+  });
+  return copy;
 }
 
-function hold(seat) {
-  const count = seatEl(seat, ".pile-count");
-  const old = landing.get(seat);
-  if (count && old !== null) {
-    if (!truth.has(count)) truth.set(count, count.textContent);
-    count.textContent = old;
-    showBacks(seat, Math.min(Number(old) || 0, STACK_MAX));
-  } else seatEl(seat, ".pile")?.classList.add("awaiting");
-}
+/** The held piles of one motion instance (`layer()`: its flight layer). */
+export function createPiles(doc, layer) {
+  const holds = new Map(); // seat → { token, standIn, pile: the hidden one, hide }
 
-/** A trick sets off to `seat`'s pile, which counted `old` before it (null: no pile). */
-export function awaitTrick(seat, old) {
-  landing.set(seat, old);
-  hold(seat);
-}
+  function release(seat) {
+    const held = holds.get(seat);
+    if (!held) return;
+    holds.delete(seat);
+    held.standIn?.remove();
+    held.hide?.cancel();
+  }
 
-/** Its last card has landed: the pile shows what it counts. */
-export function trickLanded(seat) {
-  landing.delete(seat);
-  const count = seatEl(seat, ".pile-count");
-  if (count && truth.has(count)) count.textContent = truth.get(count);
-  if (count) truth.delete(count);
-  showBacks(seat, "");
-  seatEl(seat, ".pile")?.classList.remove("awaiting");
-}
+  return {
+    /** Before the paint: a trick sets off to `seat`, whose pile keeps its look until
+     * `landed(seat, token)`. */
+    hold(seat) {
+      const drawn = seatEl(doc, seat, ".pile");
+      const standIn = drawn ? copyOf(drawn) : null;
+      release(seat); // an earlier trick's: this one lands later
+      if (standIn) {
+        standIn.dataset.seat = String(seat);
+        layer().prepend(standIn); // under the cards that fly to it
+      }
+      const token = {};
+      holds.set(seat, { token, standIn, pile: null, hide: null });
+      return token;
+    },
 
-/** The table was drawn again: the piles still waiting for a trick keep their old look. */
-export function holdLanding() {
-  for (const seat of landing.keys()) hold(seat);
+    /** After a paint: each held seat's pile as drawn is hidden under its stand-in. */
+    cover() {
+      for (const [seat, held] of holds) {
+        const pile = seatEl(doc, seat, ".pile");
+        if (pile === held.pile) continue;
+        held.hide?.cancel();
+        held.pile = pile;
+        held.hide = pile ? pile.animate(HIDDEN, HOLD) : null;
+      }
+    },
+
+    /** The trick of `token` has landed: the seat's pile is the one drawn. */
+    landed(seat, token) {
+      if (holds.get(seat)?.token === token) release(seat);
+    },
+
+    /** Every pile is the one drawn at once. */
+    releaseAll() {
+      for (const seat of [...holds.keys()]) release(seat);
+    },
+  };
 }

@@ -34,10 +34,28 @@ from .drive import act
 
 VIEWPORT = {"width": 1366, "height": 768}
 
+# A seat's pile as the player sees it: the motion layer's stand-in while the seat's trick
+# flies (static/motion/piles.mjs), else the pile as drawn when it shows; or null.
+SEEN_PILE = """
+(s) => {
+  const shown = (el) => {
+    const style = getComputedStyle(el);
+    return style.visibility !== "hidden" && style.display !== "none" && style.opacity !== "0";
+  };
+  const held = document.querySelector(`.flights > .pile[data-seat="${s}"]`);
+  const drawn = document.querySelector(`#seat-${s} .pile`);
+  const pile = held || (drawn && shown(drawn) ? drawn : null);
+  return pile && {count: pile.querySelector(".pile-count")?.textContent,
+                  backs: [...pile.querySelectorAll(".pile-stack .back")].filter(shown).length};
+}
+"""
+
 # Every frame: the centre of each card on the table, in flight, and in your hand, the
-# pile counts, and whether a received card still waits for its marks.
+# pile counts, and how many received cards still wait for their marks (the band drawn
+# with an inset shadow, 40-hand.css).
 PROBE = """
 () => {
+  const seenPile = SEEN_PILE;
   if (window.__frames) { window.__frames.length = 0; return; }
   const log = window.__frames = [];
   window.__probedEls = 0;
@@ -57,17 +75,17 @@ PROBE = """
     for (const el of all("#hand [data-card]")) f.hand[el.dataset.card] = at(el);
     for (const s of [0, 1, 2, 3]) {
       const c = document.querySelector(`#seat-${s} .pile-count`);
-      const pile = document.querySelector(`#seat-${s} .pile:not(.awaiting)`);
-      f.piles[s] = c && pile ? c.textContent : null;
+      f.piles[s] = seenPile(s)?.count ?? null;
       f.pileEls[s] = c ? (c.__probed ??= ++window.__probedEls) : 0;  // a new one: redrawn
     }
-    f.incoming = document.querySelectorAll("#hand .incoming").length;
+    f.incoming = [...all("#hand .received")]
+      .filter((el) => !getComputedStyle(el).boxShadow.includes("inset")).length;
     log.push(f);
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
 }
-"""
+""".replace("SEEN_PILE", SEEN_PILE.strip())
 
 BOXES = """
 () => {

@@ -13,32 +13,28 @@ import pytest
 
 from harness.gamepage import my_move, settle
 
-from .test_motion import VIEWPORT, fresh_game
+from .test_motion import SEEN_PILE, VIEWPORT, fresh_game
 
 # Every frame: each seat's pile as a player sees it (shown or not, its count, how many backs
-# its stack shows) and whether any card is in flight.
+# its stack shows: the motion layer's stand-in while its trick flies) and whether any card
+# is in flight.
 PROBE = """
 () => {
   const log = window.__piles = [];
-  const shown = (el) => {
-    const style = getComputedStyle(el);
-    return style.visibility !== "hidden" && style.display !== "none";
-  };
+  const seenPile = SEEN_PILE;
   const tick = () => {
     const f = {t: document.timeline.currentTime, flying: 0, piles: []};
     f.flying = document.querySelectorAll(".flights > .flight").length;
     for (const s of [0, 1, 2, 3]) {
-      const pile = document.querySelector(`#seat-${s} .pile`);
-      if (!pile || !shown(pile)) { f.piles.push(null); continue; }
-      const backs = [...pile.querySelectorAll(".pile-stack .back")].filter(shown).length;
-      f.piles.push([pile.querySelector(".pile-count")?.textContent, backs]);
+      const pile = seenPile(s);
+      f.piles.push(pile && [pile.count, pile.backs]);
     }
     log.push(f);
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
 }
-"""
+""".replace("SEEN_PILE", SEEN_PILE.strip())
 
 
 def flights(log: list[dict[str, Any]]) -> list[tuple[int, int]]:

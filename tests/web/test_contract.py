@@ -47,8 +47,9 @@ IMPORTERS = (
     "boot.js",
     "handover.mjs",
     "interpreter.mjs",
+    "effects.mjs",
     "motion.mjs",
-    "motion/piles.mjs",
+    "motion/boxes.mjs",
     "pwa/failure.mjs",
     *(f"boot/{name}.mjs" for name in BOOT),
 )
