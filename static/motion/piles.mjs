@@ -13,7 +13,8 @@
 
 import { seatEl } from "./boxes.mjs";
 
-const HIDDEN = Object.freeze([{ opacity: 0 }, { opacity: 0 }]);
+const UNSEEN = Object.freeze({ opacity: 0 });
+const HIDDEN = Object.freeze([UNSEEN, UNSEEN]);
 const HOLD = Object.freeze({ duration: 1, fill: "both" });
 // Copied as they are, they would run again on the copy (the pile has none today).
 const SKIPPED = /^(animation|transition)/;
