@@ -16,8 +16,16 @@ import { seatEl } from "./boxes.mjs";
 const UNSEEN = Object.freeze({ opacity: 0 });
 const HIDDEN = Object.freeze([UNSEEN, UNSEEN]);
 const HOLD = Object.freeze({ duration: 1, fill: "both" });
-// Copied as they are, they would run again on the copy (the pile has none today).
-const SKIPPED = /^(animation|transition)/;
+// Not copied: an animation or transition would run again on the copy, and a logical
+// property (inset-block-start, margin-inline-end…) would win over the physical one set
+// later to place it (the physical ones are copied).
+const SKIPPED = /^(animation|transition|inset)|(^|-)(block|inline)(-|$)/;
+
+// Lay `copy` at the place of `el` on screen (their top left corners).
+function place(copy, el) {
+  const r = el.getBoundingClientRect();
+  Object.assign(copy.style, { left: `${r.left}px`, top: `${r.top}px` });
+}
 
 // `el` as it looks, as a node of the layer at its place on screen.
 function copyOf(el) {
@@ -30,14 +38,16 @@ function copyOf(el) {
       if (!SKIPPED.test(name)) to[i].style.setProperty(name, style.getPropertyValue(name));
     }
   });
-  const r = el.getBoundingClientRect();
   copy.removeAttribute("role");
   copy.removeAttribute("aria-label");
+  place(copy, el);
   Object.assign(copy.style, {
     position: "absolute",
-    left: `${r.left}px`,
-    top: `${r.top}px`,
     margin: "0",
+    transform: "none", // its box on screen is where the pile's moves took it
+    translate: "none",
+    scale: "none",
+    rotate: "none",
     opacity: "1", // the pile it copies may be hidden under an earlier stand-in
     visibility: "visible",
   });
@@ -72,10 +82,12 @@ export function createPiles(doc, layer) {
       return token;
     },
 
-    /** After a paint: each held seat's pile as drawn is hidden under its stand-in. */
+    /** After a paint: each held seat's pile as drawn is hidden under its stand-in, which
+     * lies where the table now lays the pile out (a prompt coming moves your seat's row). */
     cover() {
       for (const [seat, held] of holds) {
         const pile = seatEl(doc, seat, ".pile");
+        if (pile && held.standIn) place(held.standIn, pile);
         if (pile === held.pile) continue;
         held.hide?.cancel();
         held.pile = pile;

@@ -35,7 +35,8 @@ from .drive import act
 VIEWPORT = {"width": 1366, "height": 768}
 
 # A seat's pile as the player sees it: the motion layer's stand-in while the seat's trick
-# flies (static/motion/piles.mjs), else the pile as drawn when it shows; or null.
+# flies (static/motion/piles.mjs), else the pile as drawn when it shows; or null. ``off``:
+# how far the stand-in lies from the pile as drawn (their top left corners, px).
 SEEN_PILE = """
 (s) => {
   const shown = (el) => {
@@ -45,8 +46,10 @@ SEEN_PILE = """
   const held = document.querySelector(`.flights > .pile[data-seat="${s}"]`);
   const drawn = document.querySelector(`#seat-${s} .pile`);
   const pile = held || (drawn && shown(drawn) ? drawn : null);
+  const [a, b] = [held?.getBoundingClientRect(), drawn?.getBoundingClientRect()];
   return pile && {count: pile.querySelector(".pile-count")?.textContent,
-                  backs: [...pile.querySelectorAll(".pile-stack .back")].filter(shown).length};
+                  backs: [...pile.querySelectorAll(".pile-stack .back")].filter(shown).length,
+                  off: a && b ? Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y)) : 0};
 }
 """
 

@@ -17,6 +17,7 @@ it, the flight layer empty and no effect left on a node.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -107,10 +108,10 @@ RUNNING = """() => document.getAnimations().map((a) => [
   a.playState, a.pending, Math.round(a.currentTime), a.effect?.target?.className])"""
 
 
-def landed(page: Any) -> None:
+def landed(page: Any, timeout_s: float = 10) -> None:
     """Until no flight runs."""
     try:
-        poll(page, lambda: page.evaluate("heartsMotion.running()"), lambda n: n == 0, 10)
+        poll(page, lambda: page.evaluate("heartsMotion.running()"), lambda n: n == 0, timeout_s)
     except AssertionError as error:
         raise AssertionError(f"{error}; {page.evaluate(RUNNING)}") from None
 
@@ -121,13 +122,21 @@ def assert_owned(page: Any) -> None:
     assert page.evaluate(AS_DRAWN) == []
 
 
-def slowed(page: Any, rate: float) -> Any:
+@contextmanager
+def slowed(page: Any, rate: float = 0.1) -> Iterator[None]:
     """The page's animations at ``rate`` of their speed (its timers are not): flights then
-    outlast the next paint."""
+    outlast the next paint. The rate changes only while no flight runs (Chromium moves a
+    running animation's times when it changes: one then ran on for many seconds)."""
+    landed(page)
     cdp = page.context.new_cdp_session(page)
     cdp.send("Animation.enable")
     cdp.send("Animation.setPlaybackRate", {"playbackRate": rate})
-    return cdp
+    try:
+        yield
+        landed(page, 60)
+    finally:
+        cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})
+        cdp.detach()
 
 
 def in_flight(page: Any) -> None:
@@ -161,21 +170,16 @@ def test_moves_redrawn_while_their_flights_run_end_as_drawn(page: Any) -> None:
     winner's pile is drawn anew while its stand-in still lies over it."""
     fresh_game(page, "?seed=7&lang=en")
     pass_three(page)
-    cdp = slowed(page, 0.1)
-    try:
+    with slowed(page):
         for _ in range(3):
             my_move(page)
-    finally:
-        cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})
-        cdp.detach()
     assert_owned(page)
 
 
 def test_a_hidden_tab_ends_every_flight_at_once(page: Any) -> None:
     fresh_game(page, "?seed=7&lang=en")
     pass_three(page)
-    cdp = slowed(page, 0.1)
-    try:
+    with slowed(page):
         in_flight(page)
         page.evaluate(
             """() => {
@@ -186,40 +190,29 @@ def test_a_hidden_tab_ends_every_flight_at_once(page: Any) -> None:
         assert page.evaluate("heartsMotion.running()") == 0  # at once, no frame needed
         assert page.evaluate(AS_DRAWN) == []
         page.evaluate("() => { delete document.hidden; }")
-    finally:
-        cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})
-        cdp.detach()
     assert_owned(page)
 
 
 def test_a_new_game_mid_flight_ends_as_drawn(page: Any) -> None:
     fresh_game(page, "?seed=7&lang=en")
     pass_three(page)
-    cdp = slowed(page, 0.1)
-    try:
+    with slowed(page):
         in_flight(page)
         page.locator("#menu-button").click()
         page.locator('#dlg-menu [data-intent="open-newgame"]').click()
         page.locator('#dlg-newgame [data-intent="start-new"]').click()
         page.locator('#dlg-newgame [data-intent="abandon"]').click()
-    finally:
-        cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})
-        cdp.detach()
-    assert settle(page)["phase"] == "pass"
+        assert settle(page)["phase"] == "pass"
     assert_owned(page)
 
 
 def test_a_resize_mid_flight_ends_as_drawn(page: Any) -> None:
     fresh_game(page, "?seed=7&lang=en")
     pass_three(page)
-    cdp = slowed(page, 0.1)
-    try:
+    with slowed(page):
         in_flight(page)
         page.set_viewport_size({"width": 900, "height": 700})
-    finally:
-        cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})
-        cdp.detach()
-    settle(page)
+        settle(page)
     assert_owned(page)
 
 

@@ -23,11 +23,12 @@ PROBE = """
   const log = window.__piles = [];
   const seenPile = SEEN_PILE;
   const tick = () => {
-    const f = {t: document.timeline.currentTime, flying: 0, piles: []};
+    const f = {t: document.timeline.currentTime, flying: 0, piles: [], off: 0};
     f.flying = document.querySelectorAll(".flights > .flight").length;
     for (const s of [0, 1, 2, 3]) {
       const pile = seenPile(s);
       f.piles.push(pile && [pile.count, pile.backs]);
+      f.off = Math.max(f.off, pile?.off ?? 0);
     }
     log.push(f);
     requestAnimationFrame(tick);
@@ -77,4 +78,6 @@ def test_every_pile_shows_its_old_count_and_stack_until_its_trick_lands(page):
                 break
         grew += log[end]["piles"] != before
     assert found == [], "\n".join(found)
+    # ... and where the pile as drawn lies (your seat's row moves as the prompt comes)
+    assert max(f["off"] for f in log) < 1
     assert grew >= 13, "every trick lands on a pile, which then shows it"
