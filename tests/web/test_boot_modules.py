@@ -23,6 +23,9 @@ BOOT = STATIC / "boot.js"
 # itself at most BOOT_LINES (it only puts the modules together).
 MAX_LINES = 250
 BOOT_LINES = 150
+# The page's files are published in static/app-<hash>/ beside static/vendor/, so they import
+# the runtime as "../vendor/…": from static/ in the source tree that names ROOT/vendor.
+RUNTIME_BESIDE = ROOT / "vendor"
 BUILT = {"build", "vendor"}  # static/'s folders of built files (the contract, the runtime)
 IMPORT = re.compile(r'^\s*import\s+(?:[^"\']*?\sfrom\s+)?["\'](\.{1,2}/[^"\']+)["\']', re.MULTILINE)
 
@@ -58,6 +61,8 @@ def imported(module: Path) -> set[Path]:
         source = todo.pop().resolve()
         for spec in IMPORT.findall(source.read_text(encoding="utf-8")):
             target = (source.parent / spec).resolve()
+            if target.is_relative_to(RUNTIME_BESIDE):  # published one folder deeper: the runtime
+                target = STATIC / "vendor" / target.relative_to(RUNTIME_BESIDE)
             if target not in found and target.relative_to(STATIC).parts[0] not in BUILT:
                 assert target.is_file(), f"{source.name} imports {spec}: no such file"
                 found.add(target)
