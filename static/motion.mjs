@@ -4,9 +4,8 @@
 // between the DOM jumps to the new table; `after` plays each move with the Web Animations
 // API on `translate`, `scale` and `opacity` only (compositor work, no layout per frame); the
 // cards that stay in your hand slide to their new places at every paint (a gap, a lift).
-// View only: nothing waits for a flight (the engine, the saves and the timer never see it),
-// a reload mid-flight shows the settled table, and `prefers-reduced-motion: reduce` turns
-// every flight into at most a short fade. Python calls nothing at `?cadence=0`.
+// View only: nothing waits for a flight, a reload mid-flight shows the settled table, and
+// `prefers-reduced-motion: reduce` turns every flight into at most a short fade.
 //
 // One owner per node: it never changes an attribute, class, text or child of a node Python
 // drew. It gives Python's nodes effects only (Web Animations: a move, an opacity, a mark
@@ -22,9 +21,7 @@ import { createPiles } from "./motion/piles.mjs";
 // main-thread work, and a flight that is still running when it comes drops frames. The
 // longest are the exchange (the cards you receive set off when yours are a fifth of the way:
 // 0.2 × 280 + 300 = 356 ms), a deal (200 + 12 × 12 = 344 ms) and a gather (300 + 3 × 15).
-const BASE_MS = Object.freeze({
-  play: 260, sort: 180, gather: 300, out: 280, in: 300, deal: 200,
-});
+const BASE_MS = Object.freeze({ play: 260, sort: 180, gather: 300, out: 280, in: 300, deal: 200 });
 const STAGGER_MS = Object.freeze({ gather: 15, deal: 12 });
 const IN_AFTER_OUT = 0.2;
 const DEAL_FROM_SCALE = 0.6;
@@ -238,7 +235,9 @@ export function createMotion(doc = document, { reduced } = {}) {
       for (const [code, it] of now.hand) flyIn(it.el, was.hand.get(code)?.box, it.box, ms("sort"));
     },
 
-    running: () => flights.size, // how many flights run (the e2e tests poll it)
+    // How many flights run (the tests and the snapshot's maker poll it): not one on a node
+    // the table redrew away (a new game mid-flight), which may never end.
+    running: () => [...flights].filter((a) => a.effect?.target?.isConnected).length,
     settle,
 
     destroy() { // no more flights: every one at its end, the layer gone
