@@ -21,6 +21,8 @@ from playwright.sync_api import Page
 
 from harness.browser import ROOT, SITE
 
+from .drive import collect_errors
+
 STAGE = ROOT / ".cache" / "app"  # the page's files as `make build` built them
 TIMEOUT_MS = 180_000  # a start, the snapshot, the worker's install: a loaded 2-core machine
 STARTED = "html[data-state=ready], html[data-state=stopped]"
@@ -115,6 +117,16 @@ def start(page: Page, url: str) -> str:
     page.goto(url + GAME)
     attached(page, STARTED)
     return str(page.get_attribute("html", "data-state"))
+
+
+def play_first_build(page: Page, url: str, service_workers: str, errors: list[str]) -> None:
+    """The first build, played once: the HTTP cache, the precache (with a service worker)
+    and the memory snapshot hold it."""
+    collect_errors(page, errors, "first build")
+    assert start(page, url) == "ready", "\n".join(errors)
+    if service_workers == "allow":
+        attached(page, "html[data-pwa=offline-ready]")  # precached
+    attached(page, "html[data-python-kept]")  # the next start's snapshot
 
 
 # The build the page runs: the BUILD of the contract the page itself imported.

@@ -25,7 +25,16 @@ import pytest
 from harness.browser import ROOT, SITE, serve
 
 from .drive import collect_errors
-from .releases import RUNNING_BUILD, app_folder, attached, build_id, build_release, deploy, start
+from .releases import (
+    RUNNING_BUILD,
+    app_folder,
+    attached,
+    build_id,
+    build_release,
+    deploy,
+    play_first_build,
+    start,
+)
 
 MARK = "release 2"  # in the second build's sound.mjs and stylesheet
 
@@ -79,14 +88,8 @@ def test_a_returning_player_starts_a_release_of_new_page_files_whole(
     with serve(site) as url:
         context = browser.new_context(service_workers=service_workers)
         try:
-            # The first build, played once: the HTTP cache, the precache (with a service
-            # worker) and the memory snapshot hold it.
             page = context.new_page()
-            collect_errors(page, errors, "first build")
-            assert start(page, url) == "ready", "\n".join(errors)
-            if service_workers == "allow":
-                attached(page, "html[data-pwa=offline-ready]")  # precached
-            attached(page, "html[data-python-kept]")  # the next start's snapshot
+            play_first_build(page, url, service_workers, errors)
             first = page_files(page.evaluate(LOADED))
 
             deploy(release, site)

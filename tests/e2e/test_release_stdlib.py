@@ -28,7 +28,15 @@ import pytest
 from harness.browser import ROOT, SITE, serve
 
 from .drive import collect_errors
-from .releases import RUNNING_BUILD, attached, build_id, build_release, deploy, shipped_modules
+from .releases import (
+    RUNNING_BUILD,
+    attached,
+    build_id,
+    build_release,
+    deploy,
+    play_first_build,
+    shipped_modules,
+)
 from .releases import start as start_game
 
 NEW_IMPORT = "colorsys"  # standard library; nothing the first build ships imports it
@@ -58,14 +66,8 @@ def test_a_returning_player_starts_a_release_whose_game_imports_more_of_the_stdl
     with serve(site) as url:
         context = browser.new_context(service_workers=service_workers)
         try:
-            # The first build, played once: the HTTP cache, the precache (with a service
-            # worker) and the memory snapshot hold it.
             page = context.new_page()
-            collect_errors(page, errors, "first build")
-            assert start_game(page, url) == "ready", "\n".join(errors)
-            if service_workers == "allow":
-                attached(page, "html[data-pwa=offline-ready]")  # precached
-            attached(page, "html[data-python-kept]")  # the next start's snapshot
+            play_first_build(page, url, service_workers, errors)
 
             deploy(release, site)
             if service_workers == "allow":  # the new worker installs and waits for the next start
