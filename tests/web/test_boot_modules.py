@@ -27,7 +27,13 @@ BOOT_LINES = 150
 # the runtime as "../vendor/…": from static/ in the source tree that names ROOT/vendor.
 RUNTIME_BESIDE = ROOT / "vendor"
 BUILT = {"build", "vendor"}  # static/'s folders of built files (the contract, the runtime)
-IMPORT = re.compile(r'^\s*import\s+(?:[^"\']*?\sfrom\s+)?["\'](\.{1,2}/[^"\']+)["\']', re.MULTILINE)
+# Static imports, and dynamic ones of a literal path (static/runtime.mjs starts the
+# interpreter's module so once the update gate lets it: it is preloaded all the same).
+IMPORT = re.compile(
+    r'^\s*import\s+(?:[^"\']*?\sfrom\s+)?["\'](\.{1,2}/[^"\']+)["\']'
+    r'|\bimport\(\s*["\'](\.{1,2}/[^"\']+)["\']\s*\)',
+    re.MULTILINE,
+)
 
 
 class Head(HTMLParser):
@@ -59,7 +65,8 @@ def imported(module: Path) -> set[Path]:
     todo = [module]
     while todo:
         source = todo.pop().resolve()
-        for spec in IMPORT.findall(source.read_text(encoding="utf-8")):
+        for static, dynamic in IMPORT.findall(source.read_text(encoding="utf-8")):
+            spec = static or dynamic
             target = (source.parent / spec).resolve()
             if target.is_relative_to(RUNTIME_BESIDE):  # published one folder deeper: the runtime
                 target = STATIC / "vendor" / target.relative_to(RUNTIME_BESIDE)
@@ -84,6 +91,7 @@ def test_every_module_the_page_s_scripts_import_is_preloaded_with_them() -> None
 
 def test_the_import_check_follows_imports() -> None:
     assert STATIC / "boot" / "hand.mjs" in imported(STATIC / "boot" / "input.mjs")
+    assert STATIC / "idb-guard.mjs" in imported(STATIC / "runtime.mjs")  # through import()
     assert STATIC / "boot" / "records.mjs" in imported(STATIC / "boot" / "input.mjs")
 
 
