@@ -213,20 +213,28 @@ def trick_gathered(log: list[dict[str, Any]]) -> bool:
     return flying is not None and not log[-1]["flight"]
 
 
-@pytest.fixture(scope="module")
-def moving(browser, base_url):
-    context = browser.new_context(
-        base_url=base_url, viewport=VIEWPORT, reduced_motion="no-preference"
-    )
-    yield context.new_page()
-    context.close()
+# A warm page (conftest.py): each game starts from the kept snapshot, as how it started is
+# not what these tests are about. One page for the whole module: a second page of the warm
+# context at the same time would be a second tab, which waits for the first.
+def warm_motion_page(warm_contexts, reduced_motion: str):
+    page = warm_contexts.page("en")
+    page.set_viewport_size(VIEWPORT)
+    page.emulate_media(reduced_motion=reduced_motion)
+    return page
 
 
 @pytest.fixture(scope="module")
-def calm(browser, base_url):
-    context = browser.new_context(base_url=base_url, viewport=VIEWPORT, reduced_motion="reduce")
-    yield context.new_page()
-    context.close()
+def moving(warm_contexts):
+    page = warm_motion_page(warm_contexts, "no-preference")
+    yield page
+    page.close()
+
+
+@pytest.fixture
+def calm(moving):
+    moving.emulate_media(reduced_motion="reduce")
+    yield moving
+    moving.emulate_media(reduced_motion="no-preference")
 
 
 def fresh_game(page, query: str) -> None:

@@ -94,14 +94,16 @@ AS_DRAWN = """() => {
 }"""
 
 
+# How the game started is not what these tests are about: a warm page (its game starts
+# from the kept snapshot, conftest.py) at the motion tests' size, with motion wanted.
 @pytest.fixture
-def page(browser: Any, base_url: str) -> Iterator[Any]:
-    context = browser.new_context(
-        base_url=base_url, viewport=VIEWPORT, reduced_motion="no-preference"
-    )
-    context.add_init_script(WATCH)
-    yield context.new_page()
-    context.close()
+def page(warm_contexts: Any) -> Iterator[Any]:
+    page = warm_contexts.page("en")
+    page.set_viewport_size(VIEWPORT)
+    page.emulate_media(reduced_motion="no-preference")
+    page.add_init_script(WATCH)
+    yield page
+    page.close()
 
 
 RUNNING = """() => document.getAnimations().map((a) => [

@@ -13,7 +13,7 @@ import pytest
 
 from harness.gamepage import my_move, settle
 
-from .test_motion import SEEN_PILE, VIEWPORT, fresh_game
+from .test_motion import SEEN_PILE, fresh_game, warm_motion_page
 
 # Every frame: each seat's pile as a player sees it (shown or not, its count, how many backs
 # its stack shows: the motion layer's stand-in while its trick flies) and whether any card
@@ -51,12 +51,10 @@ def flights(log: list[dict[str, Any]]) -> list[tuple[int, int]]:
 
 
 @pytest.fixture
-def page(browser, base_url):
-    context = browser.new_context(
-        base_url=base_url, viewport=VIEWPORT, reduced_motion="no-preference"
-    )
-    yield context.new_page()
-    context.close()
+def page(warm_contexts):
+    page = warm_motion_page(warm_contexts, "no-preference")
+    yield page
+    page.close()
 
 
 def test_every_pile_shows_its_old_count_and_stack_until_its_trick_lands(page):
