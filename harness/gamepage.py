@@ -75,6 +75,18 @@ def poll(page: Any, read: Any, check: Any, timeout_s: float = 20, what: str = ""
         page.wait_for_timeout(20)
 
 
+# No card flies (the motion layer's flights) and no animation or transition with an end runs
+# (a card sinking or rising in the hand, a fade): what a test reads next is the table at rest.
+MOTION_RUNNING = """() => (window.heartsMotion?.running?.() ?? 0)
+    + document.getAnimations().filter((a) => a.playState === "running"
+        && a.effect?.getComputedTiming().endTime !== Infinity).length"""
+
+
+def motion_settled(page: Any, timeout_s: float = 10) -> None:
+    """Until nothing moves on the table: the flights landed, the hand's moves ended."""
+    poll(page, lambda: page.evaluate(MOTION_RUNNING), lambda n: n == 0, timeout_s, "the motion")
+
+
 def wait_until(page: Any, check: Any, timeout_s: float = 20, what: str = "") -> dict[str, Any]:
     result: dict[str, Any] = poll(page, lambda: state(page), check, timeout_s, what)
     return result

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from harness.gamepage import next_frame, playable_codes, settle, tap
+from harness.gamepage import motion_settled, next_frame, playable_codes, settle, tap
 
 from .positions import load_position, play_until
 from .test_motion import PROBE, assert_travelled, frames, track, wait_frames
@@ -95,8 +95,9 @@ def test_cards_sink_and_rise_over_several_frames(warm_page):
     codes = [b.get_attribute("data-card") for b in page.locator("#hand button").all()]
     page.evaluate(PROBE)
     settle(page)  # CPU 3 played: your turn, the twelve cards you may not play sink
-    log = wait_frames(page, lambda log: len(moved_cards(log, codes)) == 12 and len(log) > 40)
-    page.wait_for_timeout(400)
+    wait_frames(page, lambda log: len(moved_cards(log, codes)) == 12)
+    motion_settled(page)  # every card has sunk the whole way
+    next_frame(page)
     log = frames(page)
     assert page.locator("#hand .hcard.blocked").count() == 12
     for code in moved_cards(log, codes):
@@ -105,11 +106,15 @@ def test_cards_sink_and_rise_over_several_frames(warm_page):
     tap(page, mine)
     page.evaluate(PROBE)  # from here: your card played, the others rise
     tap(page, mine)
-    page.wait_for_timeout(600)
+
+    def rose(log: list[dict[str, Any]]) -> list[str]:
+        return [c for c in codes if c != mine and len(track(log, "hand", c)) > 1]
+
+    wait_frames(page, lambda log: len(rose(log)) == 12)
+    motion_settled(page)  # every card has risen the whole way
+    next_frame(page)
     log = frames(page)
-    rose = [c for c in codes if c != mine and len(track(log, "hand", c)) > 1]
-    assert len(rose) == 12, rose
-    for code in rose:
+    for code in rose(log):
         assert_travelled(log, "hand", code)
 
 
@@ -121,8 +126,8 @@ def test_under_reduced_motion_the_cards_simply_are_there(warm_page):
     codes = [b.get_attribute("data-card") for b in page.locator("#hand button").all()]
     page.evaluate(PROBE)
     settle(page)
-    wait_frames(page, lambda log: len(moved_cards(log, codes)) == 12)
-    page.wait_for_timeout(400)
-    log = frames(page)
+    moved = wait_frames(page, lambda log: len(moved_cards(log, codes)) == 12)
+    motion_settled(page)  # a move that ran after all would have ended here, frame by frame
+    log = wait_frames(page, lambda log: len(log) >= len(moved) + 10)
     paths = {c: track(log, "hand", c) for c in moved_cards(log, codes)}
     assert len(paths) == 12 and all(len(p) == 2 for p in paths.values()), paths

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from harness.gamepage import my_move, settle
+from harness.gamepage import motion_settled, my_move, next_frame, settle
 
 from .test_motion import SEEN_PILE, fresh_game, warm_motion_page
 
@@ -63,7 +63,8 @@ def test_every_pile_shows_its_old_count_and_stack_until_its_trick_lands(page):
     now = settle(page)
     while now["phase"] != "hand_over":
         now = my_move(page)
-    page.wait_for_timeout(800)  # the last trick lands
+    motion_settled(page)  # the last trick lands
+    next_frame(page)  # and the probe saw the table after it
     log: list[dict[str, Any]] = page.evaluate("window.__piles.slice()")
     spans = flights(log)
     assert len(spans) >= 13, f"fewer flights than tricks: {len(spans)}"

@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from harness.gamepage import next_frame, open_game, playable_codes, settle, tap
+from harness.gamepage import next_frame, open_game, playable_codes, poll, settle, tap
 
 from .positions import load_position, play_until
 
@@ -279,14 +279,18 @@ def test_court_figures_are_sharp_at_the_largest_size_and_twice_the_pixels(browse
         courts = page.locator("#hand .court")
         assert courts.count() >= 2, "seed 11's hand holds court cards"
         next_frame(page)
-        page.wait_for_timeout(300)  # the sprite decoded and drawn
-        scores = []
-        for i in range(courts.count()):
-            png = courts.nth(i).screenshot(animations="disabled")
-            scores.append(page.evaluate(SHARPNESS, base64.b64encode(png).decode()))
+
+        def sharpness() -> list[float]:
+            shots = (courts.nth(i).screenshot(animations="disabled") for i in range(courts.count()))
+            return [page.evaluate(SHARPNESS, base64.b64encode(png).decode()) for png in shots]
+
+        # Until the sprite is decoded and drawn; a figure drawn blurred stays so, and fails.
+        try:
+            poll(page, sharpness, lambda scores: min(scores) > SHARP, 5, "sharp figures")
+        except AssertionError as error:
+            raise AssertionError(f"figures drawn below the screen's resolution: {error}") from None
         height = courts.first.bounding_box()
         assert height is not None and height["height"] > 100, "a figure as big as the card"
-        assert min(scores) > SHARP, f"figures drawn below the screen's resolution: {scores}"
     finally:
         context.close()
 
