@@ -73,8 +73,12 @@ ERROR_WATCH = """() => {
   addEventListener("unhandledrejection", (e) => seen.push(`rejection: ${e.reason}`));
   const original = console.error;
   console.error = (...args) => { seen.push(`console: ${args.join(" ")}`); original(...args); };
-  document.addEventListener("securitypolicyviolation", (e) =>
-    seen.push(`csp: ${e.effectiveDirective} blocked ${e.blockedURI || "inline"}`));
+  // Where and what: the script position that did it, and the start of the blocked text.
+  document.addEventListener("securitypolicyviolation", (e) => seen.push(
+    `csp: ${e.effectiveDirective} blocked ${e.blockedURI || "inline"}` +
+    ` at ${e.sourceFile || "?"}:${e.lineNumber}:${e.columnNumber}` +
+    ` sample ${JSON.stringify(e.sample || "")}` +
+    ` on ${e.target?.nodeName || "?"}`));
   return true;
 }"""
 

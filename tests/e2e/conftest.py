@@ -58,7 +58,8 @@ CSP_LISTENER = """
 window.__cspViolations = [];
 document.addEventListener("securitypolicyviolation", (e) => {
   const what = `${e.effectiveDirective} blocked ${e.blockedURI || "inline"}`;
-  window.__cspViolations.push(`${what} at ${e.sourceFile}:${e.lineNumber}`);
+  const where = `${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`;
+  window.__cspViolations.push(`${what} at ${where} sample ${JSON.stringify(e.sample || "")}`);
 });
 """
 
