@@ -41,9 +41,12 @@ pytestmark = pytest.mark.filterwarnings("ignore:setting remote_server_addr:Depre
 
 SEED = 7
 GAME = f"?seed={SEED}&cadence=0&lang=en"
-# Any same-origin document that is not the game: storage is written there while no game
-# page is open (an open one saves its own state on the way out).
-ELSEWHERE = "sw.js"  # a fixed URL: the page's own files carry their hash in theirs
+# A same-origin page that is not the game: storage is written there while no game page is
+# open (an open one saves its own state on the way out). An HTML page of the tests (served
+# under the site's CSP), not a file of the site: WebKit and Chromium show sw.js as a text
+# document whose <pre> has a style attribute, and WebKit reports the CSP's block of it
+# (style-src-attr) late enough, on a loaded machine, for the error watch to see it.
+ELSEWHERE = "tests/e2e/pages/blank.html"
 TIMEOUT_S = 180  # generous: a loaded 2-core machine (WebKit's start alone can take 5+ s)
 
 # What each engine offers of the features the game would use if present.
@@ -218,6 +221,19 @@ def test_a_tampered_save_is_refused_with_the_notice(engine):
     assert now["phase"] == "pass" and now["hand_number"] == 1  # a fresh game, playable
     tap(engine, '#notice [data-intent="dismiss"]')
     assert engine.evaluate("document.getElementById('notice').innerText.trim()") == ""
+
+
+def test_the_page_storage_is_written_on_draws_nothing_the_csp_blocks(engine):
+    # Deterministic where the violation's report is not: it can come before the error watch
+    # starts, or after. Under the site's CSP any style attribute in a document is blocked.
+    engine.goto("/" + ELSEWHERE)
+    styled = engine.evaluate(
+        "[...document.querySelectorAll('[style]')].map((el) => el.outerHTML.slice(0, 80))"
+    )
+    assert styled == [], f"{engine.name}: style attributes the CSP blocks: {styled}"
+    write_storage(engine, {"hearts-tests-probe": "1"})
+    assert stored(engine, "hearts-tests-probe") == "1"
+    write_storage(engine, {"hearts-tests-probe": None})
 
 
 def focused(engine: Engine) -> dict[str, Any]:
