@@ -15,11 +15,13 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Page
 
-from harness.browser import ROOT, SITE
+from harness.browser import ROOT, SITE, serve
 
 from .drive import collect_errors
 
@@ -133,6 +135,43 @@ def play_first_build(page: Page, url: str, service_workers: str, errors: list[st
 RUNNING_BUILD = """
   import(document.querySelector('link[rel=modulepreload][href*="contract.mjs"]').href)
     .then((m) => m.BUILD)"""
+
+
+def returning_player(
+    browser: Any,
+    release: Path,
+    work: Path,
+    service_workers: str,
+    read: Callable[[Page], Any] = lambda page: None,
+) -> tuple[Any, Any]:
+    """A player plays the first build (a copy of dist/ in ``work``); ``release`` is deployed
+    over it (with a service worker, its successor installs and waits); the player comes
+    back, and that first start plays the second build whole: no "Try again", no error.
+    ``read(page)`` is called on each build's page once it is ready: its two results."""
+    site = work / "site"
+    shutil.copytree(SITE, site)
+    errors: list[str] = []
+    with serve(site) as url:
+        context = browser.new_context(service_workers=service_workers)
+        try:
+            page = context.new_page()
+            play_first_build(page, url, service_workers, errors)
+            first = read(page)
+            deploy(release, site)
+            if service_workers == "allow":  # the new worker installs and waits for the next start
+                page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+                attached(page, "html[data-pwa=update-ready]")
+            page.close()
+
+            page = context.new_page()
+            collect_errors(page, errors, "second build")
+            assert start(page, url) == "ready", "\n".join(errors)
+            assert page.evaluate(RUNNING_BUILD) == build_id(release), "the second build runs"
+            second = read(page)
+        finally:
+            context.close()
+    assert errors == []
+    return first, second
 
 
 def publish_again(site: Path, version: int) -> None:

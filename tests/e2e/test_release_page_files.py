@@ -17,24 +17,13 @@ build's, byte for byte, under the second build's folder.
 from __future__ import annotations
 
 import hashlib
-import shutil
 from pathlib import Path
 
 import pytest
 
-from harness.browser import ROOT, SITE, serve
+from harness.browser import ROOT, SITE
 
-from .drive import collect_errors
-from .releases import (
-    RUNNING_BUILD,
-    app_folder,
-    attached,
-    build_id,
-    build_release,
-    deploy,
-    play_first_build,
-    start,
-)
+from .releases import app_folder, build_release, returning_player
 
 MARK = "release 2"  # in the second build's sound.mjs and stylesheet
 
@@ -82,31 +71,9 @@ def page_files(loaded: dict[str, str]) -> dict[str, str]:
 def test_a_returning_player_starts_a_release_of_new_page_files_whole(
     browser, release, tmp_path, service_workers
 ):
-    site = tmp_path / "site"
-    shutil.copytree(SITE, site)
-    errors: list[str] = []
-    with serve(site) as url:
-        context = browser.new_context(service_workers=service_workers)
-        try:
-            page = context.new_page()
-            play_first_build(page, url, service_workers, errors)
-            first = page_files(page.evaluate(LOADED))
-
-            deploy(release, site)
-            if service_workers == "allow":  # the new worker installs and waits for the next start
-                page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
-                attached(page, "html[data-pwa=update-ready]")
-            page.close()
-
-            # The player comes back: the second build's first start plays, no "Try again".
-            page = context.new_page()
-            collect_errors(page, errors, "second build")
-            assert start(page, url) == "ready", "\n".join(errors)
-            assert page.evaluate(RUNNING_BUILD) == build_id(release), "the second build runs"
-            second = page_files(page.evaluate(LOADED))
-        finally:
-            context.close()
-    assert errors == []
+    first, second = returning_player(
+        browser, release, tmp_path, service_workers, lambda page: page_files(page.evaluate(LOADED))
+    )
     folder = "/" + app_folder(release).relative_to(release).as_posix() + "/"
     config = next(p.name for p in release.glob("pyscript-*.toml"))
     for path in ("sound.mjs", "css/hearts.css", "build/hearts.zip", "build/contract.mjs"):

@@ -20,24 +20,13 @@ context, with the service worker and without one.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-from harness.browser import ROOT, SITE, serve
+from harness.browser import ROOT, SITE
 
-from .drive import collect_errors
-from .releases import (
-    RUNNING_BUILD,
-    attached,
-    build_id,
-    build_release,
-    deploy,
-    play_first_build,
-    shipped_modules,
-)
-from .releases import start as start_game
+from .releases import build_release, returning_player, shipped_modules
 
 NEW_IMPORT = "colorsys"  # standard library; nothing the first build ships imports it
 
@@ -60,26 +49,4 @@ def release(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_a_returning_player_starts_a_release_whose_game_imports_more_of_the_stdlib(
     browser, release, tmp_path, service_workers
 ):
-    site = tmp_path / "site"
-    shutil.copytree(SITE, site)
-    errors: list[str] = []
-    with serve(site) as url:
-        context = browser.new_context(service_workers=service_workers)
-        try:
-            page = context.new_page()
-            play_first_build(page, url, service_workers, errors)
-
-            deploy(release, site)
-            if service_workers == "allow":  # the new worker installs and waits for the next start
-                page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
-                attached(page, "html[data-pwa=update-ready]")
-            page.close()
-
-            # The player comes back: the second build's first start plays, no "Try again".
-            page = context.new_page()
-            collect_errors(page, errors, "second build")
-            assert start_game(page, url) == "ready", "\n".join(errors)
-            assert page.evaluate(RUNNING_BUILD) == build_id(release), "the second build runs"
-        finally:
-            context.close()
-    assert errors == []
+    returning_player(browser, release, tmp_path, service_workers)
