@@ -11,6 +11,7 @@ static/vendor/stock/ beside a built site (the stock floor pages of the start-up 
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import json
 import os
 import re
@@ -20,6 +21,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -139,3 +141,13 @@ def with_stock_runtime(root: Path = SITE) -> Iterator[Path]:
             link.parent.mkdir(parents=True, exist_ok=True)
             link.symlink_to(files.resolve(), target_is_directory=True)
         yield site
+
+
+def load_serve() -> ModuleType:
+    """scripts/serve.py as a module: the headers it applies are netlify.toml's rules, read
+    as Netlify reads them (tests of the headers ask it what a path gets)."""
+    spec = importlib.util.spec_from_file_location("serve", ROOT / "scripts/serve.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

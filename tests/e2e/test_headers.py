@@ -7,7 +7,6 @@ server, the tests and the production config cannot drift apart.
 from __future__ import annotations
 
 import gzip
-import importlib.util
 import json
 import subprocess
 import tomllib
@@ -15,12 +14,11 @@ import urllib.error
 import urllib.request
 from email.message import Message
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
-from harness.browser import ROOT, SITE
+from harness.browser import ROOT, SITE, load_serve
 
 RULES = tomllib.loads((ROOT / "netlify.toml").read_text(encoding="utf-8"))["headers"]
 
@@ -220,13 +218,6 @@ def test_a_file_whose_time_goes_backwards_is_new_to_a_browser_that_cached_anothe
         urllib.request.urlopen(again, timeout=10)
     assert unchanged.value.code == 304
 
-
-def load_serve() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("serve", ROOT / "scripts/serve.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.mark.parametrize(

@@ -11,14 +11,14 @@ host serves the named files `immutable` and the entry points `no-cache` (netlify
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+
+from harness.browser import load_serve
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "dist"
@@ -103,14 +103,6 @@ def test_the_site_is_the_entry_points_the_config_and_the_named_folders():
     ]
     assert others == []
 
-
-def load_serve() -> ModuleType:
-    """scripts/serve.py, which applies netlify.toml's rules as Netlify does."""
-    spec = importlib.util.spec_from_file_location("serve", ROOT / "scripts/serve.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_the_named_files_are_immutable_and_the_entry_points_revalidate():
