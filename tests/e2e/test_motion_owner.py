@@ -150,6 +150,17 @@ def in_flight(page: Any) -> None:
     poll(page, lambda: page.evaluate("heartsMotion.running()"), bool, 10, "a flight")
 
 
+@contextmanager
+def mid_flight(page: Any) -> Iterator[None]:
+    """Seed 7's game past its exchange, flights slowed, your first play in the air: the
+    body does what comes mid-flight; the flights land after it (slowed)."""
+    fresh_game(page, "?seed=7&lang=en")
+    pass_three(page)
+    with slowed(page):
+        in_flight(page)
+        yield
+
+
 def test_a_whole_hand_writes_nothing_python_drew(page: Any) -> None:
     fresh_game(page, "?seed=7&lang=en")  # deal, exchange, plays, gathers at the cadence
     now = settle(page)
@@ -179,10 +190,7 @@ def test_moves_redrawn_while_their_flights_run_end_as_drawn(page: Any) -> None:
 
 
 def test_a_hidden_tab_ends_every_flight_at_once(page: Any) -> None:
-    fresh_game(page, "?seed=7&lang=en")
-    pass_three(page)
-    with slowed(page):
-        in_flight(page)
+    with mid_flight(page):
         page.evaluate(
             """() => {
               Object.defineProperty(document, "hidden", {value: true, configurable: true});
@@ -196,10 +204,7 @@ def test_a_hidden_tab_ends_every_flight_at_once(page: Any) -> None:
 
 
 def test_a_new_game_mid_flight_ends_as_drawn(page: Any) -> None:
-    fresh_game(page, "?seed=7&lang=en")
-    pass_three(page)
-    with slowed(page):
-        in_flight(page)
+    with mid_flight(page):
         page.locator("#menu-button").click()
         page.locator('#dlg-menu [data-intent="open-newgame"]').click()
         page.locator('#dlg-newgame [data-intent="start-new"]').click()
@@ -209,10 +214,7 @@ def test_a_new_game_mid_flight_ends_as_drawn(page: Any) -> None:
 
 
 def test_a_resize_mid_flight_ends_as_drawn(page: Any) -> None:
-    fresh_game(page, "?seed=7&lang=en")
-    pass_three(page)
-    with slowed(page):
-        in_flight(page)
+    with mid_flight(page):
         page.set_viewport_size({"width": 900, "height": 700})
         settle(page)
     assert_owned(page)
