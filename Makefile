@@ -45,12 +45,15 @@ PRECOMPRESSED := .cache/precompressed.json
 # 40 CPU-seconds (`rm -rf ~/.cache/hearts` drops it; without a HOME it stays in the checkout).
 BROTLI_CACHE ?= $(if $(HOME),$(or $(XDG_CACHE_HOME),$(HOME)/.cache)/hearts/brotli,.cache/brotli)
 CHROMIUM := /usr/bin/chromium
+# The browser suites run in the headless shell of the same Debian build (harness/browser.py:
+# TEST_CHROMIUM); installed with Chromium, in one apt-get run, so their versions match.
+CHROMIUM_SHELL := /usr/bin/chromium-headless-shell
 # The other two engines of tests/e2e/test_engines.py (Debian's packages, like Chromium):
 # Firefox ESR (WebDriver BiDi), WebKitGTK's MiniBrowser + WebKitWebDriver, and Xvfb
 # (MiniBrowser has no headless mode).
-BROWSER_FILES := $(CHROMIUM) /usr/bin/firefox-esr /usr/bin/WebKitWebDriver \
+BROWSER_FILES := $(CHROMIUM) $(CHROMIUM_SHELL) /usr/bin/firefox-esr /usr/bin/WebKitWebDriver \
 	/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser /usr/bin/Xvfb
-BROWSER_PACKAGES := chromium firefox-esr webkit2gtk-driver libwebkit2gtk-4.1-0 xvfb
+BROWSER_PACKAGES := chromium chromium-headless-shell firefox-esr webkit2gtk-driver libwebkit2gtk-4.1-0 xvfb
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: screenshots bench-bytes bench-browser bench-motion test test-engine test-exhaustive lint bench tournament tournament-ismcts tournament-teacher learn-hard learn-pass run clean node_modules vendor chromium browsers test-e2e \
@@ -185,10 +188,11 @@ icons-check: $(DEV_STAMP) chromium
 # machine both install the browsers (the second failed with "Could not get lock").
 APT_GET := apt-get -o DPkg::Lock::Timeout=900
 
-# Browser for the e2e tests: Debian's Chromium (Playwright cannot download its own here).
+# Debian's Chromium and its headless shell (Playwright cannot download its own here).
 chromium:
-	@test -x $(CHROMIUM) || { $(SUDO) $(APT_GET) update -q && \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -q chromium; }
+	@test -x $(CHROMIUM) && test -x $(CHROMIUM_SHELL) || { $(SUDO) $(APT_GET) update -q && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -q \
+		chromium chromium-headless-shell; }
 
 # All three engines players use, in one apt-get run when any is missing.
 browsers:

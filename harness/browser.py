@@ -28,6 +28,12 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "dist"  # what `make build` writes and the host publishes
 PAGES = ("tests/e2e/pages", "bench")  # never published: they load the site's runtime
 CHROMIUM = os.environ.get("HEARTS_CHROMIUM", "/usr/bin/chromium")
+# The browser suites' Chromium: the headless shell of the same Debian build (the same Blink
+# and V8, without the full browser around them; Playwright's own headless default). A start
+# costs ~20% less CPU in it, and the suites are bound by CPU. What needs the full browser
+# (installability, a profile's code cache: tests/e2e/test_pwa.py) and every benchmark and
+# screenshot launch CHROMIUM, as players have it.
+TEST_CHROMIUM = os.environ.get("HEARTS_TEST_CHROMIUM", "/usr/bin/chromium-headless-shell")
 CHROMIUM_ARGS = [
     "--no-sandbox",  # CI runs as root, where Chromium's sandbox cannot start
     "--disable-gpu",
@@ -92,9 +98,30 @@ def stop_process(proc: subprocess.Popen[Any], grace_s: float = 10) -> None:
         proc.wait()
 
 
-def require_chromium() -> None:
-    if not os.access(CHROMIUM, os.X_OK):
-        raise RuntimeError(f"{CHROMIUM} not found: run `make chromium`")
+def require_chromium(path: str = CHROMIUM) -> None:
+    if not os.access(path, os.X_OK):
+        raise RuntimeError(f"{path} not found: run `make chromium`")
+
+
+def chromium_version(path: str) -> str:
+    """``Chromium 156.0.8078.129``: what ``path --version`` says, its first such words."""
+    said = subprocess.run([path, "--version"], capture_output=True, text=True, check=False)
+    found = re.search(r"Chromium [\d.]+", said.stdout)
+    return found.group(0) if found else said.stdout.strip()
+
+
+def suite_launch_options() -> dict[str, Any]:
+    """launch_options() for the browser suites: TEST_CHROMIUM, which must be the build
+    CHROMIUM is (one Debian version of both packages), or the suites test another engine."""
+    require_chromium()
+    require_chromium(TEST_CHROMIUM)
+    shell, full = chromium_version(TEST_CHROMIUM), chromium_version(CHROMIUM)
+    if shell != full:
+        raise RuntimeError(
+            f"{TEST_CHROMIUM} is {shell!r} but {CHROMIUM} is {full!r}: install one version of"
+            " both (apt-get install chromium chromium-headless-shell)"
+        )
+    return launch_options(executable_path=TEST_CHROMIUM)
 
 
 def launch_options(**extra: Any) -> dict[str, Any]:

@@ -5,7 +5,7 @@ Fixtures
                      (dist/, `make build`) and the test pages beside it
                      (also pytest-base-url's `base_url`, so `page.goto("/x")` works)
     scratch          session: the folder that server serves at /scratch/
-    page             pytest-playwright's page, in the Debian Chromium (headless, CI/root safe)
+    page             pytest-playwright's page, in Debian's Chromium headless shell (CI/root safe)
     requests_log     every request the page makes: .urls, .responses, .failed,
                      .assert_same_origin(), .assert_no_errors()
     console_errors   console errors, uncaught page errors and CSP violations (from a
@@ -40,7 +40,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Error, Page, Response
 
 from harness import browser_log, machine
-from harness.browser import ROOT, SITE, launch_options, serve
+from harness.browser import ROOT, SITE, serve, suite_launch_options
 from harness.gamepage import BOOT_TIMEOUT_S as GAME_BOOT_TIMEOUT_S
 from harness.gamepage import open_game
 
@@ -241,14 +241,15 @@ def base_url(site_url: str) -> str:
 # tier, and Liftoff's larger frames make a deep stack fail sooner, not later (docs/testing.md,
 # "WebAssembly in the baseline tier"). What depends on the optimising tier (the code cache a
 # return visit deserializes, tests/e2e/test_pwa.py) and every benchmark start Chromium as
-# players have it (harness.browser.launch_options).
+# players have it (harness.browser.launch_options). The suites' browser is Chromium's headless
+# shell of the same build (harness.browser.TEST_CHROMIUM).
 TESTS_ONLY_ARGS = ["--js-flags=--liftoff-only"]
 
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, object]) -> dict[str, object]:
     try:
-        stock = launch_options()
+        stock = suite_launch_options()
     except RuntimeError as exc:
         pytest.fail(str(exc))
     args = [*stock.pop("args"), *TESTS_ONLY_ARGS]

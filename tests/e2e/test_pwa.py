@@ -258,7 +258,8 @@ def test_installable_and_the_next_start_reuses_the_compiled_interpreter(
     # A normal profile: incognito contexts (Playwright's default) always report the
     # installability error "in-incognito", and keep no code cache on disk. Chromium as
     # players have it: the code cache holds what V8's optimising tier compiled, which the
-    # other tests' browser leaves out (conftest's TESTS_ONLY_ARGS).
+    # other tests' browser leaves out (conftest's TESTS_ONLY_ARGS), and only the full
+    # browser knows an installed app's id (the suites' headless shell has none).
     context = browser_type.launch_persistent_context(
         str(tmp_path / "profile"),
         **launch_options(),
