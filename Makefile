@@ -56,7 +56,7 @@ BROWSER_FILES := $(CHROMIUM) $(CHROMIUM_SHELL) /usr/bin/firefox-esr /usr/bin/Web
 BROWSER_PACKAGES := chromium chromium-headless-shell firefox-esr webkit2gtk-driver libwebkit2gtk-4.1-0 xvfb
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: screenshots bench-bytes bench-browser bench-motion test test-engine test-exhaustive lint bench tournament tournament-ismcts tournament-teacher learn-hard learn-pass run clean node_modules vendor chromium browsers test-e2e \
+.PHONY: screenshots bench-bytes bench-browser bench-motion test test-engine test-cpython test-web-coverage test-exhaustive lint bench tournament tournament-ismcts tournament-teacher learn-hard learn-pass run clean node_modules vendor chromium browsers test-e2e \
 	sw icons icons-check bench-startup bench-lighthouse coverage game test-pyodide build
 
 $(VPY):
@@ -89,9 +89,15 @@ lint: $(DEV_STAMP)
 # 2.3 times slower under its tracer, so it runs plainly, beside the engine suites.
 UNMEASURED_WEB := tests/web/test_storage_fuzz.py
 
-test-engine: $(DEV_STAMP) $(PAGE) $(VENDOR)
+# Two halves of about equal length, so that `make test -j2` runs them on both cores (as one
+# job, the web suite's 45 s ran alone at the end while the other core idled).
+test-engine: test-cpython test-web-coverage
+
+test-cpython: $(DEV_STAMP) $(PAGE) $(VENDOR)
 	$(VPY) -m pytest -q tests --ignore=tests/e2e --ignore=tests/web
 	$(VPY) -m pytest -q $(UNMEASURED_WEB)
+
+test-web-coverage: $(DEV_STAMP) $(PAGE) $(VENDOR)
 	$(VPY) -m coverage run -m pytest -q tests/web $(UNMEASURED_WEB:%=--ignore=%)
 	$(VPY) -m coverage report --include='hearts/web/*' --omit=hearts/web/dom.py --fail-under=90
 
@@ -206,7 +212,8 @@ browsers:
 # HEARTS_E2E_WORKERS=0 runs it in one process.
 HEARTS_E2E_WORKERS ?= 2
 test-e2e: $(DEV_STAMP) build browsers
-	$(VPY) -m pytest -q -n $(HEARTS_E2E_WORKERS) --dist loadfile tests/e2e
+	$(VPY) -m pytest -q -n $(HEARTS_E2E_WORKERS) --dist loadfile --no-loadscope-reorder \
+		tests/e2e
 
 # The tables of tests/shared_cases/ against static/boot/ as built (its modules import the
 # generated contract); tests/web/test_shared_cases.py runs the same tables against Python.
@@ -216,11 +223,12 @@ test-js: $(NODE_STAMP) $(PAGE)
 
 # icons-check: a changed drawing with stale PNGs fails the run (~10 s in Chromium). The
 # checks before the browser suites are single-threaded: two at a time use both cores (each
-# one's output printed whole when it ends), and the site the browser suites serve is built
-# beside them (its brotli copies filled a core the checks' tail left idle, 25 s). The
-# browser suites then take both cores alone.
+# one's output printed whole when it ends), the longest first, and the site the browser
+# suites serve is built beside them (its brotli copies filled a core the checks' tail left
+# idle, 25 s). The browser suites then take both cores alone.
 test:
-	$(MAKE) --no-print-directory -j2 --output-sync=target lint icons-check test-engine test-js test-pyodide build
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-pyodide test-cpython \
+		test-web-coverage lint icons-check test-js build
 	$(MAKE) --no-print-directory test-e2e
 
 # Serves dist/ with the production headers (stdlib only, no venv needed).

@@ -118,26 +118,42 @@ def _record_crash(line: str) -> None:
 
 # The longest files first: `make test-e2e` hands whole files to two workers as they free
 # up (pytest-xdist --dist loadfile, one browser per worker), so a long file started last
-# would keep one worker busy alone at the end. In the order of their durations on the idle
-# 2-core machine (`pytest --durations=0`, summed per file; from 139 s down to 48 s); the
-# rest, under 45 s each, keep their alphabetical order.
+# would keep one worker busy alone at the end. xdist would order the files by their number
+# of tests instead; the Makefile turns that off (--no-loadscope-reorder): at one run the
+# workers ended 85 s apart so. In the order of their durations on the idle 2-core machine
+# (`pytest --durations=0`, summed per file, two runs averaged; from 131 s down to 19 s); the
+# rest, under 19 s each, keep their alphabetical order.
 LONGEST_FILES = (
     "test_boot.py",
-    "test_game.py",
-    "test_download_faults.py",
     "test_engines.py",
-    "test_memory_snapshot.py",
-    "test_layout.py",
-    "test_snapshot_faults.py",
+    "test_motion_owner.py",
+    "test_download_faults.py",
+    "test_game.py",
     "test_pwa_update.py",
     "test_no_dead_end.py",
+    "test_memory_snapshot.py",
     "test_reload_chaos.py",
-    "test_a11y.py",
-    "test_two_tabs.py",
+    "test_way_on_update.py",
+    "test_layout.py",
     "test_pwa.py",
-    "test_key_repeat.py",
-    "test_viewports.py",
+    "test_two_tabs.py",
+    "test_snapshot_faults.py",
+    "test_release_page_files.py",
+    "test_release_stdlib.py",
+    "test_pile_landing.py",
+    "test_lifecycle_seams.py",
+    "test_a11y.py",
+    "test_motion.py",
+    "test_dialog_reach.py",
     "test_table_polish.py",
+    "test_viewports.py",
+    "test_key_repeat.py",
+    "test_pwa_build.py",
+    "test_focus_craft.py",
+    "test_table_scale.py",
+    "test_switches.py",
+    "test_both_runtimes.py",
+    "test_prompt_lines.py",
 )
 
 
