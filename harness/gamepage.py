@@ -1,8 +1,8 @@
 """Driving the game page in tests and tools: open it, read its state, tap cards like a player.
 
 State is read through ``window.heartsDebug.state()`` (read-only); every move goes through
-the page's own buttons.  Waits poll (:func:`poll`) instead of ``wait_for_function``,
-which the site's CSP (no 'unsafe-eval') blocks.
+the page's own buttons.  Waits poll with ``page.wait_for_timeout`` instead of
+``wait_for_function``, which the site's CSP (no 'unsafe-eval') blocks.
 """
 
 from __future__ import annotations
@@ -63,9 +63,6 @@ def next_frame(page: Any) -> None:
     page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
-POLL_S = 0.02
-
-
 def poll(page: Any, read: Any, check: Any, timeout_s: float = 20, what: str = "") -> Any:
     """``read()`` every few milliseconds until ``check`` holds for what it read."""
     deadline = time.monotonic() + timeout_s
@@ -75,10 +72,9 @@ def poll(page: Any, read: Any, check: Any, timeout_s: float = 20, what: str = ""
             return now
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {what or check}: {str(now)[:2000]}")
-        # Not page.wait_for_timeout: a round trip through Playwright's driver and the browser
-        # (~2 ms of their CPU each time, as much as the read). The next read() lets
-        # Playwright hand over what the page said meanwhile.
-        time.sleep(POLL_S)
+        # Not time.sleep: this lets Playwright run the page's events between two reads (a
+        # read may count routes in Python, test_lifecycle_seams' Held, and ask the page nothing).
+        page.wait_for_timeout(20)
 
 
 # No card flies (the motion layer's flights) and no animation or transition with an end runs
