@@ -116,7 +116,7 @@ def _record_crash(line: str) -> None:
         log.write(line.replace("\n", " ") + "\n")
 
 
-# The longest files first: `make test-e2e` hands whole files to two workers as they free
+# The longest files first: `make test-e2e` hands whole files to its workers as they free
 # up (pytest-xdist --dist loadfile, one browser per worker), so a long file started last
 # would keep one worker busy alone at the end. xdist would order the files by their number
 # of tests instead; the Makefile turns that off (--no-loadscope-reorder): at one run the
