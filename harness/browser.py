@@ -98,7 +98,8 @@ def stop_process(proc: subprocess.Popen[Any], grace_s: float = 10) -> None:
         proc.wait()
 
 
-def require_chromium(path: str = CHROMIUM) -> None:
+def require_chromium(path: str | None = None) -> None:
+    path = path or CHROMIUM
     if not os.access(path, os.X_OK):
         raise RuntimeError(f"{path} not found: run `make chromium`")
 
