@@ -36,10 +36,17 @@ class TabOwnership:
         self.tab = TabLock()
         self.withdraw: Callable[[], None] | None = None  # the waiting request, if any
         self.bound: object = None  # the timer that bounds the first request's answer
+        # After pagehide a lock that ends goes with the page (WebKit releases it while the
+        # document unloads, and a dialog can no longer open there): nothing to say unless
+        # the page comes back from the back/forward cache.
+        self.leaving = False
+        self.lost_while_away = False
         self.dialog = dom.by_id(render.TAB_DIALOG)
         dom.listen(render.TAB_DIALOG, "click", lambda ev: run_safely(self.on_click, ev))
         dom.listen(render.TAB_DIALOG, "cancel", lambda ev: ev.prevent_default())
         dom.listen(render.TAB_DIALOG, "close", lambda _ev: run_safely(self.on_close))
+        dom.listen("window", "pagehide", lambda _ev: self.on_leave())
+        dom.listen("window", "pageshow", lambda _ev: run_safely(self.on_back))
 
     @property
     def owner(self) -> bool:
@@ -97,7 +104,9 @@ class TabOwnership:
                 self.run_safely(self.unanswered, number)
                 return
             what = self.tab.lost(number)
-            if what == "stop":
+            if what == "stop" and self.leaving:
+                self.lost_while_away = True
+            elif what == "stop":
                 self.run_safely(self.on_lost)
             elif what == "wait":  # it came back: wait again, the dialog still says so
                 self.request("wait")
@@ -126,6 +135,16 @@ class TabOwnership:
         self.dom.report(lifecycle.ELSEWHERE)
         self.show()
         self.request("wait")  # closing the other tab hands the game to this one
+
+    def on_leave(self) -> None:
+        self.leaving = True
+
+    def on_back(self) -> None:
+        """Shown again from the back/forward cache: say now what was lost while away."""
+        self.leaving = False
+        if self.lost_while_away:
+            self.lost_while_away = False
+            self.on_lost()
 
     def on_lost(self) -> None:
         """Another tab took the game over: stop at once, say so, offer to take it back."""

@@ -165,6 +165,8 @@ class FakeElement:
 
     def show_modal(self) -> None:
         assert self.tag == "dialog" and not self.is_open, "showModal on an open dialog throws"
+        if self.doc is not None and not self.doc.fully_active:
+            raise RuntimeError("InvalidStateError: a document that is not fully active")
         self.attrs["open"] = ""
         self.previously_focused = self.doc.active() if self.doc is not None else None
 
@@ -281,11 +283,17 @@ class FakeLocks:
 
         return withdraw
 
-    def close_tab(self, tab: Any) -> None:
-        """The tab closes: its queued requests go, its lock passes to the next waiter."""
+    def close_tab(self, tab: Any, *, tell_holder: bool = False) -> None:
+        """The tab closes: its queued requests go, its lock passes to the next waiter.
+        ``tell_holder``: as WebKit, the closing tab's held request rejects while its
+        document unloads (after pagehide, when no dialog can open there any more)."""
         self.queue = [e for e in self.queue if e[2] is not tab]
         if self.holder is not None and self.holder[1] is tab:
+            held_end, _ = self.holder
             self.holder = None
+            if tell_holder:
+                tab.fully_active = False
+                held_end()
             if self.queue:
                 grant, end, other = self.queue.pop(0)
                 self.holder = (end, other)
@@ -327,6 +335,7 @@ class FakeDom:
         self.boot_failures = 0
         self.reported: list[str] = []  # the events told to the owner of the page's state
         self.audio_refused = False  # the browser throws when sound would play
+        self.fully_active = True  # False: unloading, as after pagehide and the lock's release
 
     # ------------------------------------------------------------------ ports.Dom
     @property

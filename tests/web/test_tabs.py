@@ -100,6 +100,29 @@ def test_reloading_the_playing_tab_keeps_the_game_there_whenever_it_happens():
     assert waiting.ownership.owner and waiting.state()["game"] == saved_game
 
 
+def test_a_lock_released_while_the_playing_tab_unloads_is_not_a_take_over():
+    """WebKit rejects the held lock's request while the reloading tab's document unloads;
+    the page showed the "taken over" dialog there and showModal threw (a page error)."""
+    _, locks, first, second = two_tabs()
+    first.my_move()
+    first.dom.dispatch_window("pagehide")
+    locks.close_tab(first.dom, tell_holder=True)
+    assert first.dom.errors == [] and not first.dom.by_id("dlg-tab").is_open
+    second.settle()
+    assert second.ownership.owner
+
+
+def test_a_tab_back_from_the_page_cache_says_the_game_was_taken_while_it_was_away():
+    _, _, first, second = two_tabs()
+    first.dom.dispatch_window("pagehide")
+    second.dom.click(second.dom.by_id("dlg-tab").query('[data-intent="take-over"]'))
+    assert second.ownership.owner and not first.dom.by_id("dlg-tab").is_open
+    first.dom.dispatch_window("pageshow")
+    assert "taken over" in first.dom.by_id("dlg-tab").text() and first.dom.timers == {}
+    first.dom.dispatch_window("pageshow")  # said once
+    assert first.dom.errors == []
+
+
 def test_take_over_while_holding_plays_at_once():
     _, locks, first, second = two_tabs()
     locks.close_tab(first.dom)
