@@ -111,7 +111,7 @@ test-exhaustive: $(DEV_STAMP)
 # wheels are pure Python from PyPI (requirements-pyodide.txt), unpacked into Pyodide by
 # scripts/pyodide_pytest.mjs; a failing test fails make test.
 PYODIDE_TESTS := tests/engine tests/web/test_storage_fuzz.py tests/web/test_records.py \
-	tests/web/test_safe_storage.py
+	tests/web/test_safe_storage.py tests/web/test_page_imports.py
 $(PYODIDE_WHEELS_STAMP): requirements-pyodide.txt | $(DEV_STAMP)
 	rm -rf $(PYODIDE_WHEELS)
 	$(VPY) -m pip download -q --no-deps --only-binary=:all: --platform any \

@@ -1,8 +1,7 @@
 // The game's Pyodide, as PyScript loads it (pyscript.toml: interpreter = this file): the
 // vendored Pyodide, started from a memory snapshot of an interpreter that has already
 // initialised instead of starting CPython from scratch, where this browser has one.
-// Measured on the 2-core machine: the table playable 0.9 s after a return visit's
-// navigation against 2.2 s for the bare PyScript page (README "Start-up speed").
+// What that saves, and where a start's time goes: docs/performance.md.
 //
 // PyScript only needs `loadPyodide` and `version` from its interpreter module. The
 // snapshot is made in this browser, never downloaded (it was 6.2 MB of a first
@@ -15,7 +14,8 @@
 // stalls, its last restore never became playable (the canary) or Pyodide refuses it, it is
 // dropped and this start is an ordinary one, so a bad snapshot costs one slower start,
 // never the game (U15). <html data-python="snapshot" | "fresh"> tells which start happened,
-// <html data-python-game="N"> how many of the game's modules the snapshot held, and
+// <html data-python-game="N"> how many of the game's modules the snapshot held,
+// <html data-python-compiled="N"> how many source modules' bytecode it held, and
 // <html data-python-kept="BYTES"> that a snapshot was made for the next (tests, benchmarks).
 //
 // A fatal error of Pyodide (its stack exhausted, say) leaves no Python to report it, and
@@ -27,7 +27,7 @@
 // The start's steps are User Timing marks (performance.mark "hearts:…"; nothing a player
 // sees): a profile of a start (DevTools, a Chrome trace) shows where its time goes.
 import { loadPyodide as loadPyodideFresh, version } from "../vendor/pyodide-314.0.2/pyodide.mjs";
-import { BUILD, IDS, LIFECYCLE, NAMES, STDLIB } from "./build/contract.mjs";
+import { BUILD, LIFECYCLE, NAMES, STDLIB } from "./build/contract.mjs";
 import "./idb-guard.mjs"; // first: PyScript awaits IndexedDB before it asks for Python
 import { reading } from "./snapshot-read.mjs"; // begun by the page already (index.html)
 import { Stalled, drop, markSnapshot } from "./snapshot-store.mjs";
@@ -40,28 +40,6 @@ const ASM_URL = new URL("pyodide.asm.mjs", INDEX_URL).href;
 // The trimmed standard library, in a folder named for its hash (scripts/build_vendor.mjs):
 // the runtime is cached `immutable`, so a zip that changes with the game changes its URL.
 const STDLIB_URL = new URL(STDLIB, INDEX_URL).href;
-// Made once the game has been playable this long, at a moment the table waits for the
-// player and nothing flies, in idle time: the worker's start takes one of the machine's
-// cores and its messages the page's thread for a few hundred milliseconds, which drops
-// frames of a card's flight and delays the next CPU move (measured at 4x CPU slowdown:
-// 12 of a game's 13 dropped frames fell in that window, tools/bench_motion.py). After
-// MAKE_AT_THE_LATEST_MS it is made at the next idle moment whatever the table does (a
-// player who only watches, a dialog left open), so every first visit keeps one.
-const MAKE_AFTER_MS = 3000;
-const MAKE_AT_THE_LATEST_MS = 60000;
-const QUIET_POLL_MS = 250;
-const WORKER_BOUND_MS = 180000;
-
-// The table waits for the player: a card of the hand can be chosen (the painter marks the
-// playable ones with aria-pressed) or a dialog is open, and no card is in flight.
-function tableWaits() {
-    const waiting =
-        document.querySelector(`#${IDS.hand} [aria-pressed]`) !== null ||
-        document.querySelector("dialog[open]") !== null;
-    const flying = globalThis[NAMES.globals.motion]?.running?.() ?? 0;
-    return waiting && flying === 0;
-}
-
 // Once the game's Python runs on the heap restored from `kept` (it asks for the tab lock,
 // waits for another tab or starts the game: static/lifecycle.mjs), its canary says good
 // (the first time only); then `done` (no more noting a left try). Not only once playable: a
@@ -82,60 +60,6 @@ function markWhenRunning(cache, kept, done) {
         stop();
         mark();
     });
-}
-
-// A snapshot for the next start, made in a worker when the page is playable and idle. The
-// worker is handed the game's archive as this page's Python imported it (its path in
-// Python's file system, its bytes), so the snapshot holds exactly the modules this page runs.
-function makeForNextStart(cache, pyodide) {
-    if (!cache || typeof Worker !== "function") return;
-    const root = document.documentElement;
-    const make = () => {
-        let handover;
-        try {
-            const path = pyodide.runPython("__import__('hearts').__loader__.archive");
-            handover = { path, archive: pyodide.FS.readFile(path) };
-        } catch (error) {
-            console.warn("Hearts: no memory snapshot for the next start", String(error));
-            return;
-        }
-        const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), {
-            type: "module",
-        });
-        worker.postMessage(handover, [handover.archive.buffer]);
-        // A worker whose Cache Storage never answers is not kept alive for ever.
-        const bound = setTimeout(() => {
-            worker.terminate();
-            console.warn("Hearts: no memory snapshot for the next start: the worker took too long");
-        }, WORKER_BOUND_MS);
-        worker.onmessage = ({ data }) => {
-            clearTimeout(bound);
-            worker.terminate(); // its interpreter's memory goes with it
-            if (data.kept) root.dataset.pythonKept = String(data.kept);
-            else console.warn("Hearts: no memory snapshot for the next start", data.failed);
-        };
-        worker.onerror = (event) => {
-            clearTimeout(bound);
-            worker.terminate();
-            console.warn("Hearts: no memory snapshot for the next start", event.message);
-        };
-    };
-    const whenIdle = () =>
-        "requestIdleCallback" in globalThis ? requestIdleCallback(make, { timeout: 5000 }) : make();
-    const whenQuiet = (since) => {
-        if (tableWaits() || performance.now() - since >= MAKE_AT_THE_LATEST_MS) whenIdle();
-        else setTimeout(() => whenQuiet(since), QUIET_POLL_MS);
-    };
-    const playable = () => setTimeout(() => whenQuiet(performance.now()), MAKE_AFTER_MS);
-    if (root.dataset.state === LIFECYCLE.ready) playable();
-    else {
-        const watch = new MutationObserver(() => {
-            if (root.dataset.state !== LIFECYCLE.ready) return;
-            watch.disconnect();
-            playable();
-        });
-        watch.observe(root, { attributes: true, attributeFilter: ["data-state"] });
-    }
 }
 
 // Pyodide's hook that starts its module (createPyodideModule, pyodide.asm.mjs): the runtime
@@ -190,14 +114,22 @@ const started = reading.then(async ({ kept, cache: opened }) => {
             // kept from an earlier build would point into another zip (scripts/stdlib.mjs
             // ships only what the game imports, so the zip changes with the game); dropped,
             // it is read again from the zip this start installed, at the next import.
-            // The count of the game's modules it held (hearts/web/preload.py) is for tests.
-            const held = pyodide.runPython(
+            // The bytecode it holds of the page's source modules (PyScript's package, which
+            // PyScript writes afresh next) is written where their import looks for it.
+            // The counts of the game's modules and of those files (hearts/web/preload.py)
+            // are for tests; a snapshot of another build may hold neither.
+            const counts = pyodide.runPython(
                 "import zipimport\nzipimport._zip_directory_cache.clear()\n"
                 + "import random\nrandom.seed()\n"
-                + "import sys\nlen([m for m in sys.modules if m.split('.')[0] == 'hearts'])",
+                + "import sys\npreload = sys.modules.get('hearts.web.preload')\n"
+                + "(len([m for m in sys.modules if m.split('.')[0] == 'hearts']),"
+                + " preload.write_compiled() if preload else 0)",
             );
+            const [held, compiled] = counts.toJs();
+            counts.destroy();
             root.dataset.python = "snapshot";
             root.dataset.pythonGame = String(held);
+            root.dataset.pythonCompiled = String(compiled);
             performance.mark("hearts:python-ready");
             markWhenRunning(cache, kept, stopNoting);
             return pyodide;
@@ -215,7 +147,13 @@ const started = reading.then(async ({ kept, cache: opened }) => {
     const pyodide = await loadPyodideFresh(settings);
     performance.mark("hearts:pyodide-loaded");
     performance.mark("hearts:python-ready");
-    makeForNextStart(cache, pyodide);
+    // Only a fresh start makes one: its module is loaded only then.
+    if (cache) {
+        import("./snapshot-make.mjs").then(
+            (made) => made.makeForNextStart(cache, pyodide),
+            (error) => console.warn("Hearts: no memory snapshot for the next start", String(error)),
+        );
+    }
     return pyodide;
 });
 

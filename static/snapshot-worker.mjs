@@ -32,15 +32,18 @@ async function make() {
     const started = loadPyodide({
         stdLibURL: STDLIB_URL, _makeSnapshot: true, stdout: quiet, stderr: quiet,
     });
-    const { path, archive } = await handedOver;
+    const { path, archive, imports } = await handedOver;
     const [python, build] = await Promise.all([started, buildOf(archive)]);
     python.FS.writeFile(path, archive);
     // The page puts the archive on sys.path itself (index.html): it leaves the path as a
-    // bare start has it, and __main__ with no names of its own.
+    // bare start has it, and __main__ with no names of its own. What the page imported
+    // besides the game is held too (hearts/web/preload.py: page_imports).
+    python.globals.set("page_imports", imports);
     python.runPython(
         `import sys\nsys.path.insert(0, ${JSON.stringify(path)})\n`
             + "import hearts.web.preload\nhearts.web.preload.import_game()\n"
-            + `sys.path.remove(${JSON.stringify(path)})\ndel sys, hearts\n`,
+            + "hearts.web.preload.hold_page_imports(page_imports)\n"
+            + `sys.path.remove(${JSON.stringify(path)})\ndel sys, hearts, page_imports\n`,
     );
     // Throws if Python holds a JavaScript object it cannot name by a path.
     const snapshot = python.makeMemorySnapshot();

@@ -182,7 +182,7 @@ FEATURES = len(COLUMNS[LEAD])
 
 # A linear score of the facts alone lost to the rules: whether a card is the rules' pick,
 # and a few facts of its situation, change what every other fact is worth.  So a row also
-# holds every fact times each of its situation's context facts (README).
+# holds every fact times each of its situation's context facts (docs/strength.md).
 CONTEXT: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] = (
     # A linear lead on the facts alone lost at the table (−0.14 pts/hand); with these it wins.
     (

@@ -23,7 +23,7 @@ export function paint(regions, classes, labels, lang) {
 // The game's archive: PyScript asks for it only once the interpreter is up, so it is
 // preloaded - but after the first frame, not from the page's head: on a slow link its
 // 150 kB would hold back the files that first frame needs (measured by Lighthouse as a
-// later largest paint, see README "Start-up speed"). PyScript's fetch takes it from here.
+// later largest paint, docs/performance.md). PyScript's fetch takes it from here.
 // Only where it must come over the network: on a return visit (a saved table, or a page
 // the service worker controls) it is cached, and Python, started from its memory snapshot
 // in half a second, may ask for it before the hint is given (the hint then goes unused).

@@ -76,6 +76,8 @@ def test_made_in_the_browser_from_what_the_first_visit_loaded(browser, tmp_path:
             assert started(page) == "snapshot", warnings
             # hearts/web/preload.py: the whole game but the DOM facade was in it
             assert int(page.get_attribute("html", "data-python-game")) > 50
+            # ... and the bytecode of PyScript's package, which it writes as sources
+            assert int(page.get_attribute("html", "data-python-compiled")) > 5
             page.wait_for_timeout(4000)  # past the moment a fresh start would make one
             assert page.get_attribute("html", "data-python-kept") is None
             assert warnings == []
@@ -164,6 +166,7 @@ def test_a_kept_snapshot_of_another_stdlib_zip_still_imports(context, scratch):
     warnings = warnings_of(page)
     assert started(page) == "snapshot"  # html, hashlib...: imported from today's zip
     assert page.get_attribute("html", "data-python-game") == "0"  # the game too
+    assert page.get_attribute("html", "data-python-compiled") == "0"
     assert warnings == []
 
 
