@@ -30,6 +30,7 @@ import { loadPyodide as loadPyodideFresh, version } from "../vendor/pyodide-314.
 import { BUILD, LIFECYCLE, NAMES, STDLIB } from "./build/contract.mjs";
 import "./idb-guard.mjs"; // first: PyScript awaits IndexedDB before it asks for Python
 import { reading } from "./snapshot-read.mjs"; // begun by the page already (index.html)
+import { restoreRuns } from "./snapshot-runs.mjs";
 import { Stalled, drop, markSnapshot } from "./snapshot-store.mjs";
 import { noteWhenLeft } from "./start-notes.mjs";
 
@@ -79,6 +80,13 @@ function restoring(kept, cache, restore) {
     for (const step of [runtime, sound]) step.catch(() => {}); // what fails, fails the start
     return async (settings) => {
         const [module] = await Promise.all([runtime.then((m) => m.default(settings)), sound]);
+        // Kept are only the snapshot's runs that are not zeros (static/snapshot-runs.mjs):
+        // Pyodide's own restore (a private hook of the pinned version) writes the first run,
+        // the others follow into Python's memory.
+        const api = module.API;
+        const pyodideRestore = api.restoreSnapshot;
+        api.restoreSnapshot = () =>
+            restoreRuns(kept.stored, kept.runs, pyodideRestore, () => module.HEAP8);
         restore.began = true;
         globalThis[NAMES.globals.lifecycle]?.report(LIFECYCLE.events.restoring);
         return module;

@@ -22,8 +22,8 @@ async function openCache() {
 }
 
 // This build's snapshot as it is being read (snapshot-store.mjs: openSnapshot), or null
-// (none kept, or dropped: why is said); its `sound` resolves to true once it is verified, or
-// to the reason it was dropped (never rejects). And the cache to keep the next one in, none if
+// (none kept, or dropped: why is said); its `sound` resolves to true once it is verified (its
+// `runs` then say where its bytes go), or to the reason it was dropped (never rejects). And the cache to keep the next one in, none if
 // this one's read stalled (it would stall again; for a stall of its bytes `sound` says so).
 async function keptSnapshot(cache) {
     if (!cache) return { kept: null, cache };
@@ -36,8 +36,9 @@ async function keptSnapshot(cache) {
     try {
         if (withoutSnapshot()) throw new Error("the last start stopped; it may have been the cause");
         const kept = await openSnapshot(cache, BUILD, left);
-        const verified = () => {
+        const verified = (runs) => {
             performance.mark("hearts:snapshot-read");
+            kept.runs = runs;
             return true;
         };
         if (kept) kept.sound = kept.verified.then(verified, dropped);

@@ -5,9 +5,11 @@
 // (restores it, drops one Pyodide refuses) and static/snapshot-worker.mjs (writes it, drops
 // other builds' entries and other versions' caches).
 //
+// It is kept in the form static/snapshot-runs.mjs makes: its runs that are not zeros.
 // The snapshot is verified before Pyodide sees it (U15): a heap restored from
 // damaged bytes hung the page at every later start, or stopped it. The worker seals the
-// entry with its byte length, its SHA-256 and the build (response headers of the entry);
+// entry with its byte length, its SHA-256, the build and the length of the snapshot it
+// holds (response headers of the entry);
 // the reader checks all three, reading with a bound on every step (a Cache Storage read
 // can stall for good), and drops whatever does not match. Beside it, the canary: an entry
 // saying the snapshot of that digest is being tried (written before a restore) or good
@@ -15,6 +17,7 @@
 // (the last restore hung, crashed or was killed) drops that snapshot, unless the page that
 // tried it said, as it was left, that it was navigated away from (static/interpreter.mjs).
 import { version } from "../vendor/pyodide-314.0.2/pyodide.mjs";
+import { runsOf, sparse } from "./snapshot-runs.mjs";
 
 export const SNAPSHOT_PREFIX = "hearts-python-memory-";
 export const SNAPSHOT_CACHE = `${SNAPSHOT_PREFIX}${version}`;
@@ -25,9 +28,10 @@ export const snapshotKey = (build) => new URL(`memory-snapshot-${build}`, RUNTIM
 const CANARY_KEY = new URL("memory-snapshot-canary", RUNTIME).href;
 
 // The seal's headers (tests/e2e/snapshots.py spells them too).
-const BYTES = "x-hearts-snapshot-bytes";
+export const KEPT_BYTES = "x-hearts-snapshot-bytes";
 const DIGEST = "x-hearts-snapshot-sha256";
 const BUILD_OF = "x-hearts-snapshot-build";
+const MEMORY = "x-hearts-snapshot-memory";
 const CANARY = "x-hearts-snapshot-canary";
 
 // A read that makes no progress for this long is given up: the start goes on without it.
@@ -44,14 +48,16 @@ export async function buildOf(archive) {
     return (await sha256(archive)).slice(0, 16);
 }
 
-// The entry the worker keeps: the snapshot and its seal.
+// The entry the worker keeps: the snapshot's runs and its seal.
 export async function sealed(snapshot, build) {
+    const kept = sparse(snapshot);
     const headers = {
-        [BYTES]: String(snapshot.byteLength),
-        [DIGEST]: await sha256(snapshot),
+        [KEPT_BYTES]: String(kept.byteLength),
+        [DIGEST]: await sha256(kept),
         [BUILD_OF]: build,
+        [MEMORY]: String(snapshot.byteLength),
     };
-    return new Response(snapshot, { headers });
+    return new Response(kept, { headers });
 }
 
 export class Stalled extends Error {}
@@ -83,11 +89,12 @@ async function bodyInto(response, into) {
 
 const canaryOf = (digest, state) => new Response("", { headers: { [DIGEST]: digest, [CANARY]: state } });
 
-// This build's snapshot from `cache` as its bytes are being read: {snapshot, digest, good,
-// verified}, or null if none is kept. `snapshot` is the array they are read into; nothing
-// may use it before `verified` resolves (all of them in and matching the seal; it rejects
-// with Stalled or an error that says what did not match, and the caller drops the entry:
-// drop()). `good`: a start from it was playable before. Throws the same way where the
+// This build's snapshot from `cache` as its bytes are being read: {snapshot, stored, digest,
+// good, verified}, or null if none is kept. `snapshot` is an array of the snapshot's length
+// (what Pyodide sizes Python's memory by), `stored` the one its kept form is read into;
+// nothing may use them before `verified` resolves to its runs (all of them in and matching
+// the seal; it rejects with Stalled or an error that says what did not match, and the
+// caller drops the entry: drop()). `good`: a start from it was playable before. Throws the same way where the
 // entry's seal or canary already says no. `left`: the digest whose try the last page left
 // by a navigation (a reload, a link), not by a crash or a hang: that try is no evidence
 // against it.
@@ -98,18 +105,23 @@ export async function openSnapshot(cache, build, left = null) {
     );
     if (!hit) return null;
     const digest = hit.headers.get(DIGEST) ?? "";
-    const length = Number(hit.headers.get(BYTES));
+    const length = Number(hit.headers.get(KEPT_BYTES));
+    const memory = Number(hit.headers.get(MEMORY));
     const tried = canary && canary.headers.get(DIGEST) === digest ? canary.headers.get(CANARY) : null;
     if (tried === "trying" && left !== digest) throw new Unsound("a start from it never became playable");
     if (hit.headers.get(BUILD_OF) !== build) throw new Unsound("not sealed for this build");
-    if (!/^[0-9a-f]{64}$/.test(digest) || !Number.isSafeInteger(length) || length <= 0) {
+    const sizes = [length, memory];
+    if (!/^[0-9a-f]{64}$/.test(digest) || !sizes.every((n) => Number.isSafeInteger(n) && n > 0)) {
         throw new Unsound("no seal");
     }
-    const snapshot = new Uint8Array(length);
-    const verified = bodyInto(hit, snapshot).then(async () => {
-        if ((await sha256(snapshot)) !== digest) throw new Unsound("its bytes do not match its digest");
+    const stored = new Uint8Array(length);
+    const verified = bodyInto(hit, stored).then(async () => {
+        if ((await sha256(stored)) !== digest) throw new Unsound("its bytes do not match its digest");
+        const runs = runsOf(stored, memory);
+        if (typeof runs === "string") throw new Unsound(runs);
+        return runs;
     });
-    return { snapshot, digest, good: tried === "good", verified };
+    return { snapshot: new Uint8Array(memory), stored, digest, good: tried === "good", verified };
 }
 
 // The canary: "trying" before a restore (resolves once stored: only then is it safe to

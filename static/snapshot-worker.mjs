@@ -14,10 +14,12 @@
 // archive's hash, computed here from the very bytes imported. Pyodide records the
 // JavaScript objects Python refers to by their path from globalThis, so one made in a
 // worker restores on the page. It used to be made at build time and downloaded, 6.2 MB of
-// a first visit's 13.6. Posts {kept: bytes} when done, or {failed: message}.
+// a first visit's 13.6. Posts {kept: bytes kept} when done, or {failed: message}.
 import { loadPyodide, version } from "../vendor/pyodide-314.0.2/pyodide.mjs";
 import { STDLIB } from "./build/contract.mjs";
-import { SNAPSHOT_CACHE, SNAPSHOT_PREFIX, buildOf, sealed, snapshotKey } from "./snapshot-store.mjs";
+import {
+    KEPT_BYTES, SNAPSHOT_CACHE, SNAPSHOT_PREFIX, buildOf, sealed, snapshotKey,
+} from "./snapshot-store.mjs";
 
 // The page's standard library (static/interpreter.mjs): its folder carries its hash, and
 // Pyodide would look for python_stdlib.zip beside pyodide.mjs.
@@ -52,14 +54,16 @@ async function make() {
     // Sealed with its length, SHA-256 (here, off the page's thread) and build: the page
     // checks all three before it restores it. Every other entry goes (other builds' copies,
     // the last snapshot's canary: this one gets a fresh one).
-    await cache.put(key, await sealed(snapshot, build));
+    const entry = await sealed(snapshot, build);
+    const kept = Number(entry.headers.get(KEPT_BYTES));
+    await cache.put(key, entry);
     for (const request of await cache.keys()) {
         if (request.url !== key) await cache.delete(request);
     }
     for (const name of await caches.keys()) {
         if (name.startsWith(SNAPSHOT_PREFIX) && name !== SNAPSHOT_CACHE) await caches.delete(name);
     }
-    return snapshot.length;
+    return kept;
 }
 
 make().then(

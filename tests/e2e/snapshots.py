@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import struct
 import sys
 import time
 from pathlib import Path
@@ -37,12 +38,36 @@ ENTRIES = f"""async () => (await (await caches.open({CACHE!r})).keys())
 KEPT_TIMEOUT_S = 60  # 3 s after the game is playable, then a whole second Python start
 
 
-def seal(snapshot: bytes, build: str = BUILD) -> dict[str, str]:
-    """The headers the worker keeps beside ``snapshot`` (static/snapshot-store.mjs)."""
+BLOCK = 65536  # static/snapshot-runs.mjs: the kept form holds the runs of such blocks
+RUNS_MAGIC = 0x31505348
+
+
+def sparse(snapshot: bytes) -> bytes:
+    """The form static/snapshot-runs.mjs keeps ``snapshot`` in: a table of its runs of
+    blocks that are not all zero (the first always), then their bytes; written anew here."""
+    runs: list[list[int]] = []
+    for at in range(0, len(snapshot), BLOCK):
+        block = snapshot[at : at + BLOCK]
+        if at and not any(block):
+            continue
+        if runs and sum(runs[-1]) == at:
+            runs[-1][1] += len(block)
+        else:
+            runs.append([at, len(block)])
+    pairs = [word for run in runs for word in run]
+    table = struct.pack(f"<{3 + len(pairs)}I", RUNS_MAGIC, len(snapshot), len(runs), *pairs)
+    table += bytes(-len(table) % 8)
+    return table + b"".join(snapshot[at : at + length] for at, length in runs)
+
+
+def seal(stored: bytes, build: str = BUILD) -> dict[str, str]:
+    """The headers the worker keeps beside ``stored``, a snapshot in its kept form
+    (static/snapshot-store.mjs)."""
     return {
-        "x-hearts-snapshot-bytes": str(len(snapshot)),
-        "x-hearts-snapshot-sha256": hashlib.sha256(snapshot).hexdigest(),
+        "x-hearts-snapshot-bytes": str(len(stored)),
+        "x-hearts-snapshot-sha256": hashlib.sha256(stored).hexdigest(),
         "x-hearts-snapshot-build": build,
+        "x-hearts-snapshot-memory": str(struct.unpack_from("<I", stored, 4)[0]),
     }
 
 

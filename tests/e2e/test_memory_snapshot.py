@@ -28,6 +28,7 @@ from .snapshots import (
     kept_bytes,
     seal,
     served,
+    sparse,
     warnings_of,
 )
 
@@ -88,7 +89,8 @@ def test_made_in_the_browser_from_what_the_first_visit_loaded(browser, tmp_path:
 def test_a_kept_copy_pyodide_refuses_is_dropped_and_made_again(context, scratch):
     page = context.new_page()
     # Sealed as the worker seals what it keeps: it passes the checks, Pyodide refuses it.
-    keep_entry(page, KEY, served(scratch, "garbage", b"garbage", seal(b"garbage")))
+    garbage = sparse(b"garbage")
+    keep_entry(page, KEY, served(scratch, "garbage", garbage, seal(garbage)))
     warnings = warnings_of(page)
     assert started(page) == "fresh"
     assert any("refused its memory snapshot" in w for w in warnings), warnings
@@ -162,7 +164,8 @@ def test_a_kept_snapshot_of_another_stdlib_zip_still_imports(context, scratch):
         timeout=300,
     ).stdout
     page = context.new_page()
-    keep_entry(page, KEY, served(scratch, "foreign-snapshot", foreign, seal(foreign)))
+    stored = sparse(foreign)
+    keep_entry(page, KEY, served(scratch, "foreign-snapshot", stored, seal(stored)))
     warnings = warnings_of(page)
     assert started(page) == "snapshot"  # html, hashlib...: imported from today's zip
     assert page.get_attribute("html", "data-python-game") == "0"  # the game too
