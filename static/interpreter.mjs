@@ -71,7 +71,7 @@ function markWhenRunning(cache, kept, done) {
 // says whether it got that far (a failure after that is Pyodide refusing the snapshot),
 // `restore.stalled` whether the snapshot's bytes stalled (a snapshot would stall again).
 function restoring(kept, cache, restore) {
-    const runtime = import(ASM_URL);
+    const runtime = factory;
     const sound = kept.sound.then((ok) => {
         restore.stalled = ok instanceof Stalled;
         if (ok !== true) throw ok;
@@ -98,6 +98,11 @@ function restoring(kept, cache, restore) {
 // PyScript's own (its modules, plugins, pyscript.toml, its storage) instead of following
 // it. PyScript's own call then receives this start; only its output handlers come later.
 performance.mark("hearts:python-start");
+// The runtime's module (Pyodide's factory) is fetched and compiled from here on, not once the
+// snapshot's entry has been found: that lookup took ~170 ms on a page busy painting. A
+// start from the snapshot hands the factory to Pyodide; a fresh one imports the same module.
+const factory = import(ASM_URL);
+factory.catch(() => {}); // a start that fails to fetch it says so (restoring, or Pyodide)
 const started = reading.then(async ({ kept, cache: opened }) => {
     performance.mark("hearts:snapshot-found");
     let cache = opened;
