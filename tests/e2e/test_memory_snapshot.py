@@ -9,6 +9,7 @@ again; the game never waits for it.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import subprocess
 import time
@@ -21,6 +22,7 @@ from harness.gamepage import hand_codes, open_game, play_first_playable, to_my_t
 
 from .conftest import PYODIDE_DIR
 from .snapshots import (
+    BUILD,
     ENTRIES,
     KEPT_TIMEOUT_S,
     KEY,
@@ -97,6 +99,25 @@ def test_a_kept_copy_pyodide_refuses_is_dropped_and_made_again(context, scratch)
     assert kept_bytes(page, KEPT_TIMEOUT_S) > 10_000_000, "a good one replaces it"
     page.reload()
     assert started(page) == "snapshot", warnings
+
+
+def test_a_copy_kept_whole_by_an_earlier_release_is_dropped_and_made_again(context, scratch):
+    """Releases before static/snapshot-runs.mjs kept the whole snapshot, sealed without its
+    memory's length; a release that leaves the game's archive alone finds that copy under
+    the same key. It is dropped unread (no seal of today's form), never handed to Pyodide."""
+    whole = b"a whole snapshot, as kept before"
+    earlier = {
+        "x-hearts-snapshot-bytes": str(len(whole)),
+        "x-hearts-snapshot-sha256": hashlib.sha256(whole).hexdigest(),
+        "x-hearts-snapshot-build": BUILD,
+    }
+    page = context.new_page()
+    keep_entry(page, KEY, served(scratch, "whole", whole, earlier))
+    warnings = warnings_of(page)
+    assert started(page) == "fresh"
+    assert any("dropped" in w and "no seal" in w for w in warnings), warnings
+    assert not any("refused" in w for w in warnings), warnings
+    assert kept_bytes(page, KEPT_TIMEOUT_S) > 10_000_000, "a good one replaces it"
 
 
 def test_a_snapshot_of_another_build_of_the_game_is_not_restored(context):
