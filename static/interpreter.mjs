@@ -71,15 +71,14 @@ function markWhenRunning(cache, kept, done) {
 // says whether it got that far (a failure after that is Pyodide refusing the snapshot),
 // `restore.stalled` whether the snapshot's bytes stalled (a snapshot would stall again).
 function restoring(kept, cache, restore) {
-    const runtime = factory;
     const sound = kept.sound.then((ok) => {
         restore.stalled = ok instanceof Stalled;
         if (ok !== true) throw ok;
         return kept.good || markSnapshot(cache, kept.digest, "trying");
     });
-    for (const step of [runtime, sound]) step.catch(() => {}); // what fails, fails the start
+    sound.catch(() => {}); // what fails, fails the start
     return async (settings) => {
-        const [module] = await Promise.all([runtime.then((m) => m.default(settings)), sound]);
+        const [module] = await Promise.all([factory.then((m) => m.default(settings)), sound]);
         // Kept are only the snapshot's runs that are not zeros (static/snapshot-runs.mjs):
         // Pyodide's own restore (a private hook of the pinned version) writes the first run,
         // the others follow into Python's memory.
