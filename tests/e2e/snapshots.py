@@ -81,11 +81,16 @@ def canary(snapshot: bytes, state: str) -> dict[str, str]:
 
 def kept_bytes(page: Any, timeout_s: float = 0) -> int:
     """The size of the kept snapshot in Cache Storage, 0 if none (polled: the CSP blocks
-    wait_for_function)."""
+    wait_for_function). With a timeout, also until the page that made it has heard so
+    (<html data-python-kept>): the worker says so only after it has dropped the other
+    entries, which Cache Storage still shows a moment after the new one is in."""
     deadline = time.monotonic() + timeout_s
-    while not (found := page.evaluate(KEPT)) and time.monotonic() < deadline:
+    while True:
+        found = page.evaluate(KEPT)
+        told = page.get_attribute("html", "data-python-kept") is not None
+        if (found and (told or not timeout_s)) or time.monotonic() >= deadline:
+            return int(found)
         page.wait_for_timeout(250)
-    return int(found)
 
 
 def keep_entry(page: Any, key: str, response: str) -> None:
