@@ -20,6 +20,9 @@ self.fetch = (input, init) =>
 // would compile the whole interpreter again on the next start (measured: the first return
 // visit as slow as the first visit). The runtime's URLs carry its version and are served
 // `immutable`, so the HTTP cache answers without asking the server, online or offline.
+// Where the browser has static routes (below), the wasm does not pass this handler at all: a
+// route sends it to the network (the HTTP cache), and the page falls back to the precache
+// itself (static/wasm-fallback.mjs). This handler serves the other browsers.
 self.addEventListener("fetch", (event) => {
     const { request } = event;
     if (request.method !== "GET" || !new URL(request.url).pathname.endsWith(".wasm")) return;
@@ -56,9 +59,12 @@ self.addEventListener("install", (event) => {
                 "static/vendor/pyodide-*/*.mjs",
                 "static/vendor/pyodide-*/*.zip",
                 "static/vendor/pyodide-*/*.json",
-            ].map(
-                (path) => ({ condition: pattern(path), source: { cacheName } }),
-            ),
+            ]
+                .map((path) => ({ condition: pattern(path), source: { cacheName } }))
+                // The interpreter's wasm from the HTTP cache, not piped through this worker:
+                // ~75 ms of a warm start (docs/performance.md); where that fails, the page's
+                // static/wasm-fallback.mjs takes the precache's copy.
+                .concat({ condition: pattern("static/vendor/pyodide-*/*.wasm"), source: "network" }),
         )
         .catch((error) => console.warn("Hearts: no static routes", error));
 });

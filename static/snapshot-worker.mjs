@@ -15,6 +15,7 @@
 // JavaScript objects Python refers to by their path from globalThis, so one made in a
 // worker restores on the page. It used to be made at build time and downloaded, 6.2 MB of
 // a first visit's 13.6. Posts {kept: bytes kept} when done, or {failed: message}.
+import "./wasm-fallback.mjs"; // the interpreter's wasm where the HTTP cache has none
 import { loadPyodide, version } from "../vendor/pyodide-314.0.2/pyodide.mjs";
 import { STDLIB } from "./build/contract.mjs";
 import {

@@ -24,6 +24,7 @@
 // reloading into a new version waits without a bound.
 //
 // window.heartsWatch.repair(): the way on's first step (static/watch/way-on.mjs).
+import "./wasm-fallback.mjs"; // first: the fetch wrapped here falls back to the precache
 import { ownMessage, repair } from "./watch/way-on.mjs";
 
 const root = document.documentElement;
