@@ -176,7 +176,8 @@ def test_service_worker_activates_and_precaches_the_game(
 
 def test_the_next_start_takes_the_runtime_from_the_precache_without_the_worker(page):
     """sw-prelude.js's static routes: the runtime's modules, standard library and lock file
-    come straight from the precache; the page's own files still pass the fetch handler."""
+    come straight from the precache, its wasm from the network route (the HTTP cache); the
+    page's own files still pass the fetch handler."""
     first_visit(page)
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=TIMEOUT_MS)
@@ -191,6 +192,9 @@ def test_the_next_start_takes_the_runtime_from_the_precache_without_the_worker(p
     core = [n for n in sources if n.startswith("core-") and n.endswith(".js")]
     assert core and {sources[n] for n in core} == {"cache"}, sources
     assert sources["boot.js"] != "cache", "the page's own files are not routed"
+    # The wasm from the HTTP cache (where Chrome keeps the compiled interpreter), past the
+    # worker's JavaScript: its route says "network".
+    assert sources["pyodide.asm.wasm"] == "network", sources
 
 
 def test_offline_reload_resumes_the_game_and_plays_a_hand(
