@@ -35,6 +35,10 @@ CONTRACT := $(APP)/build/contract.mjs
 # courts-4.svg: the club and diamond figures in the four-colour deck's inks (35-options.css).
 COURTS := $(APP)/build/courts.svg $(APP)/build/courts-4.svg
 APP_FILES := $(patsubst $(APP)/%,%,$(APP_COPIES) $(CSS) $(GAME) $(CONTRACT) $(COURTS))
+# The stage with the page's modules bundled, the page and config naming the bundle's files,
+# and the list of its files (scripts/bundle_app.mjs).
+BUNDLE := .cache/bundle
+BUNDLED := $(BUNDLE)/files.txt
 # The page, written last by scripts/publish_app.py: it stands for the published folder.
 PAGE := $(DIST)/index.html
 HEARTS_SOURCES := $(shell find hearts -name '*.py' ! -path '*/__pycache__/*' 2>/dev/null)
@@ -166,10 +170,16 @@ $(CSS): $(CSS_PARTS)
 
 # pyscript.toml and index.html are committed; the check fails if the config no longer maps
 # the game's archive (or names another Pyodide than package.json).
-$(PAGE): index.html pyscript.toml package.json $(APP_COPIES) $(CSS) $(GAME) $(CONTRACT) $(COURTS) \
-		$(PAGE_DIRS) scripts/gen_pyscript_toml.py scripts/publish_app.py
+# The page's modules bundled into a few files (scripts/bundle_app.mjs: a return visit compiles
+# and asks the service worker for each module); with the page and config that name them.
+$(BUNDLED): $(NODE_STAMP) index.html pyscript.toml $(APP_COPIES) $(CSS) $(GAME) $(CONTRACT) \
+		$(COURTS) $(PAGE_DIRS) scripts/bundle_app.mjs
+	node scripts/bundle_app.mjs --stage $(APP) --out $(BUNDLE) $(APP_FILES)
+
+$(PAGE): $(BUNDLED) package.json scripts/gen_pyscript_toml.py scripts/publish_app.py
 	$(PYTHON) scripts/gen_pyscript_toml.py --check
-	$(PYTHON) scripts/publish_app.py --stage $(APP) --site $(DIST) $(APP_FILES)
+	$(PYTHON) scripts/publish_app.py --stage $(BUNDLE)/app --site $(DIST) --root $(BUNDLE) \
+		$$(cat $(BUNDLED))
 
 # The service worker: Workbox precache manifest (content hash per file) of the site as
 # published (publish_app.py removed what is no longer part of it).

@@ -7,3 +7,7 @@ import { NAMES } from "./build/contract.mjs";
 import { createMotion } from "./motion.mjs";
 
 globalThis[NAMES.globals.motion] = createMotion(document);
+
+// For a second instance beside the page's (tests/e2e/test_motion_owner.py): motion.mjs
+// itself is bundled into this file (scripts/bundle_app.mjs).
+export { createMotion };

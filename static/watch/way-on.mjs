@@ -152,7 +152,10 @@ export async function repair() {
 async function words() {
     for (const suffix of ["", "?again"]) {
         try {
-            const { LANGUAGES, TEXTS } = await import(`../build/contract.mjs${suffix}`);
+            // By its address, not a literal path: the bundle (scripts/bundle_app.mjs) moves
+            // this module's code, not the contract, and keeps import.meta.url this module's.
+            const contract = new URL(`../build/contract.mjs${suffix}`, import.meta.url).href;
+            const { LANGUAGES, TEXTS } = await import(contract);
             const wanted = [new URLSearchParams(location.search).get("lang"), root.lang]
                 .concat(navigator.languages || [])
                 .map((lang) => String(lang || "").toLowerCase().split("-")[0]);

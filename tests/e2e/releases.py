@@ -74,10 +74,7 @@ def build_release(work: Path, game_lines: str, page_edits: dict[str, str] | None
         *(sys.executable, "scripts/build_contract.py", "--root", str(source)),
         *("--out", str(build), "--vendor", str(vendor)),
     )
-    files = sorted(p.relative_to(stage).as_posix() for p in stage.rglob("*") if p.is_file())
-    publish = ("scripts/publish_app.py", "--stage", str(stage), "--site", str(site))
-    run(sys.executable, *publish, *files)
-    run("node", "scripts/build_sw.mjs", "--root", str(site))
+    publish(stage, site)
     for copy in site.rglob("*.br"):  # the brotli copies of what was built again are stale
         plain = copy.with_name(copy.name.removesuffix(".br"))
         before = SITE / plain.relative_to(site)
@@ -85,6 +82,21 @@ def build_release(work: Path, game_lines: str, page_edits: dict[str, str] | None
             copy.unlink()
     assert build_id(site) != build_id(SITE)
     return site
+
+
+def publish(stage: Path, site: Path) -> None:
+    """The page's files in ``stage`` published over ``site`` as `make build` does: their
+    modules bundled (scripts/bundle_app.mjs), then their folder, the page and the config
+    (scripts/publish_app.py), then the service worker."""
+    bundle = stage.with_name(stage.name + "-bundle")
+    files = sorted(p.relative_to(stage).as_posix() for p in stage.rglob("*") if p.is_file())
+    run("node", "scripts/bundle_app.mjs", "--stage", str(stage), "--out", str(bundle), *files)
+    listed = (bundle / "files.txt").read_text(encoding="utf-8").split()
+    run(
+        *(sys.executable, "scripts/publish_app.py", "--stage", str(bundle / "app")),
+        *("--site", str(site), "--root", str(bundle), *listed),
+    )
+    run("node", "scripts/build_sw.mjs", "--root", str(site))
 
 
 def shipped_modules(site: Path) -> list[str]:
@@ -181,7 +193,4 @@ def publish_again(site: Path, version: int) -> None:
     stage = site.parent / f"stage-{version}"
     shutil.copytree(STAGE, stage)
     (stage / f"deploy-{version}.txt").write_text(f"version {version}\n", encoding="utf-8")
-    files = sorted(p.relative_to(stage).as_posix() for p in stage.rglob("*") if p.is_file())
-    publish = ("scripts/publish_app.py", "--stage", str(stage), "--site", str(site))
-    run(sys.executable, *publish, *files)
-    run("node", "scripts/build_sw.mjs", "--root", str(site))
+    publish(stage, site)

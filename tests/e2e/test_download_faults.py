@@ -234,10 +234,11 @@ def test_the_page_cut_short_in_the_precache_is_fetched_again(installed):
 
 
 def test_a_precached_module_with_a_syntax_error_is_fetched_again(installed):
-    # The boot module's early table is lost (Python plays without it), and the service
-    # worker fetches the damaged module again at once: the next start has it whole.
+    # boot.js (its modules bundled into it: scripts/bundle_app.mjs) and its early table are
+    # lost (Python plays without it), and the service worker fetches the damaged module
+    # again at once: the next start has it whole.
     page = installed
-    before = damaged_precache(page, "/boot/progress.mjs", "garble")
+    before = damaged_precache(page, "/boot.js", "garble")
     page.goto("/" + GAME)
     now = wait_ready(page)
     assert page.get_attribute("html", "data-boot") is None  # boot.js did not run

@@ -228,7 +228,7 @@ def test_two_instances_share_no_state(page: Any) -> None:
     found = page.evaluate(
         """async () => {
           const { createMotion } = await import(
-            new URL("motion.mjs", document.querySelector('script[src$="effects.mjs"]').src));
+            document.querySelector('script[src$="effects.mjs"]').src);
           const [a, b] = [createMotion(document), createMotion(document)];
           const hand = [...document.querySelectorAll("#hand [data-card]")];
           const plan = {speed: 1, moves: [{kind: "deal", cards: hand.map((c) => c.dataset.card)}]};

@@ -77,11 +77,21 @@ def test_the_site_holds_only_what_the_page_loads():
         pytest.fail("dist/ is not built: run `make build`")
     files = listing(SITE)
     app = app_folder()
-    page_files = {
-        f"{app}/{p.relative_to(ROOT / 'static').as_posix()}"
+    sources = {
+        p.relative_to(ROOT / "static").as_posix()
         for p in (ROOT / "static").rglob("*")
         if p.is_file() and not p.relative_to(ROOT).as_posix().startswith((*BUILT, CSS_PARTS))
     }
+    # The modules as bundled (scripts/bundle_app.mjs): each keeps a source module's name
+    # (the page's scripts, the interpreter, the worker, a chunk named for its first module)
+    # but shared.mjs, what several of the page's scripts import.
+    published = {f.removeprefix(f"{app}/") for f in files if f.startswith(f"{app}/")}
+    modules = {name for name in published if name.endswith((".js", ".mjs"))}
+    modules -= {"build/contract.mjs"}
+    assert modules - {"shared.mjs"} <= sources, modules - sources
+    assert {"boot.js", "watch.mjs", "interpreter.mjs", "snapshot-worker.mjs"} <= modules
+    page_files = {f"{app}/{name}" for name in modules}
+    page_files |= {f"{app}/{name}" for name in sources if not name.endswith((".js", ".mjs"))}
     page_files.add(f"{app}/{STYLESHEET}")  # written from its parts, which stay out of the site
     vendored = json.loads((SITE / "static/vendor/manifest.json").read_text(encoding="utf-8"))
     expected = {
@@ -160,14 +170,12 @@ def precache(sw: str) -> dict[str, str]:
 
 
 def test_every_script_of_the_page_is_precached():
-    """boot.js's modules (static/boot/) among them: a return visit paints the
-    table from the service worker's cache, without the network."""
-    static = ROOT / "static"
-    own = {
-        p.relative_to(ROOT).as_posix()
-        for p in static.rglob("*")
-        if p.suffix in {".js", ".mjs"} and p.relative_to(static).parts[0] not in {"vendor", "build"}
+    """Every module of the folder (boot.js with its modules bundled in, shared.mjs, the
+    contract): a return visit paints the table from the service worker's cache, without
+    the network."""
+    app = SITE / app_folder()
+    served = {
+        p.relative_to(SITE).as_posix() for p in app.rglob("*") if p.suffix in {".js", ".mjs"}
     }
-    assert any(name.startswith("static/boot/") for name in own)
-    served = {name.replace("static/", f"{app_folder()}/", 1) for name in own}
+    assert f"{app_folder()}/boot.js" in served and len(served) >= 10
     assert served - set(precache((SITE / "sw.js").read_text())) == set()

@@ -94,6 +94,29 @@ def test_the_page_loads_nothing_outside_the_named_folders_but_the_entry_points()
         assert (SITE / url.removeprefix("./")).is_file(), url
 
 
+# What a published module names by a literal relative path: static imports, re-exports,
+# import("…"), new URL("…", import.meta.url), and new URL("…", new URL("<the module it was
+# bundled from>", import.meta.url).href) (scripts/bundle_app.mjs).
+RELATIVE = re.compile(
+    r"""(?:\bfrom\s*|\bimport\s*\(?\s*|new URL\(\s*)["'](\.{0,2}/?[^"'$]+)["']"""
+    r"""(?:\s*,\s*new URL\(\s*["']([^"']+)["']\s*,\s*import\.meta\.url)?"""
+)
+
+
+def test_every_module_of_the_folder_imports_files_that_are_published():
+    """The modules as scripts/bundle_app.mjs wrote them: none names one it bundled away."""
+    folder = app_folder()
+    modules = sorted(p for p in folder.rglob("*") if p.suffix in (".mjs", ".js"))
+    assert len(modules) >= 10, modules
+    for module in modules:
+        for spec, source in RELATIVE.findall(module.read_text(encoding="utf-8")):
+            if not spec.startswith(".") and not source:
+                continue  # a bare name, an absolute URL
+            base = module.parent / source if source else module  # the URL it is relative to
+            target = (base.parent / spec).resolve()
+            assert target.is_file() or target.is_dir(), f"{module.relative_to(SITE)}: {spec}"
+
+
 def test_the_site_is_the_entry_points_the_config_and_the_named_folders():
     kept = (f"static/{app_folder().name}/", "static/vendor/", config().name, *ENTRY_POINTS)
     others = [
