@@ -25,7 +25,7 @@
 // too (a worker must not run the page's code); the rest where rollup splits them.
 // `import.meta.url` keeps the module's own address (its relative URLs: the runtime, the
 // game's archive, the worker), and nothing is tree-shaken: the code runs as written.
-import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, posix, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { rollup } from "rollup";
@@ -37,13 +37,6 @@ const WORKER = /new Worker\(\s*new URL\(\s*["'](\.\/[^"']+)["']\s*,\s*import\.me
 const CONTRACT = "build/contract.mjs";
 const SHARED = "shared";
 const MODULE = /\.m?js$/;
-
-function filesUnder(folder, base = folder) {
-    return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-        const path = join(folder, entry.name);
-        return entry.isDirectory() ? filesUnder(path, base) : [relative(base, path).split("\\").join("/")];
-    });
-}
 
 // The module ids `from` reaches by static imports, itself included.
 function reach(from, info) {
@@ -120,8 +113,7 @@ export async function bundle({ stage, out, page, config, listed }) {
                 }
                 workerReach = new Set([...workers].flatMap((file) => [...reach(at(file), getModuleInfo)]));
             }
-            const entry = getModuleInfo(id)?.isEntry || named.some((path) => at(path) === id);
-            if (entry || workerReach.has(id) || (pageReach.get(id) || 0) < 2) return undefined;
+            if (getModuleInfo(id)?.isEntry || workerReach.has(id) || (pageReach.get(id) || 0) < 2) return undefined;
             return SHARED;
         },
     });
@@ -144,7 +136,7 @@ export async function bundle({ stage, out, page, config, listed }) {
         written.push(item);
     }
     const files = new Set(written.map((item) => item.fileName));
-    for (const path of listed || filesUnder(stage)) {
+    for (const path of listed) {
         if (bundled.has(path) || files.has(path)) continue;
         mkdirSync(dirname(join(app, path)), { recursive: true });
         copyFileSync(join(stage, path), join(app, path));
@@ -183,10 +175,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
             config: { type: "string", default: "pyscript.toml" },
         },
     });
-    if (!values.stage || !values.out) {
-        console.error("usage: node scripts/bundle_app.mjs --stage DIR --out DIR [--page index.html] [--config pyscript.toml] [FILE...]");
+    if (!values.stage || !values.out || !positionals.length) {
+        console.error("usage: node scripts/bundle_app.mjs --stage DIR --out DIR [--page index.html] [--config pyscript.toml] FILE...");
         process.exit(2);
     }
-    const done = await bundle({ ...values, listed: positionals.length ? positionals : undefined });
+    const done = await bundle({ ...values, listed: positionals });
     console.log(`bundled ${done.bundled} modules into ${done.written.length} files: ${done.written.join(", ")}`);
 }
